@@ -1,0 +1,1 @@
+//! atomicd: a FICS-compatible telnet chess server for atomic chess.
