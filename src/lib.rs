@@ -1,3 +1,4 @@
 //! atomicd: a FICS-compatible telnet chess server for atomic chess.
 
 pub mod net;
+pub mod rating;
