@@ -1,4 +1,5 @@
 //! atomicd: a FICS-compatible telnet chess server for atomic chess.
 
+pub mod formula;
 pub mod net;
 pub mod rating;
