@@ -475,3 +475,38 @@ fn arithmetic_never_panics() {
     assert_eq!(eval("(0 - 9223372036854775807 - 1) / -1"), i64::MIN);
     let _ = eval("9223372036854775807 * 9223372036854775807 / 0");
 }
+
+#[test]
+fn random_input_never_panics() {
+    // xorshift64*: deterministic noise over the characters formulas use.
+    let mut state: u64 = 0x2545_F491_4F6C_DD1D;
+    let mut next = move || {
+        state ^= state >> 12;
+        state ^= state << 25;
+        state ^= state >> 27;
+        state.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    };
+    let pieces = [
+        "(", ")", "!", "-", "+", "*", "/", "=", "<", ">", "&", "|", "#", " ", "0", "7", "99",
+        "minutes", "f1", "f9", "f0", "blitz", "rating", "maxtime", "and", "or", "é", "\t",
+    ];
+    let user = UserFormulas {
+        f: std::array::from_fn(|i| Formula::parse_f(i as u8 + 1, "rating / 0 - 1").ok()),
+        ..UserFormulas::default()
+    };
+    let mut parsed = 0;
+    for _ in 0..20_000 {
+        let len = (next() % 12) as usize;
+        let src: String = (0..len)
+            .map(|_| pieces[(next() % pieces.len() as u64) as usize])
+            .collect();
+        if let Ok(f) = Formula::parse(&src) {
+            parsed += 1;
+            let _ = value(&f, &user, &facts());
+        }
+    }
+    assert!(
+        parsed > 100,
+        "the generator should also make valid formulas ({parsed})"
+    );
+}

@@ -442,3 +442,25 @@ fn a_clock_going_backwards_earns_nothing() {
     lag.charge(0, None, 110_000);
     assert_eq!(lag.quota_ms(), LAG_QUOTA_MS);
 }
+
+#[test]
+fn random_bytes_never_panic() {
+    let mut rng = Rng(42);
+    for _ in 0..50_000 {
+        let blocks = rng.below(4) as usize;
+        // Raw noise with a valid offset byte, and scrambled 7-bit noise that
+        // gets as far as the stamp parser.
+        let mut line: Vec<u8> = (0..blocks * 12 + 1).map(|_| rng.next() as u8).collect();
+        line[blocks * 12] = 0x80 | rng.below(50) as u8;
+        let plain: Vec<u8> = (0..blocks * 12)
+            .map(|_| [0x18, 0x19, b'7', b'x'][rng.below(4) as usize])
+            .collect();
+        let scrambled = scramble(&plain, rng.below(50) as u8);
+        for candidate in [&line[..], &scrambled[..]] {
+            if let Some(d) = decode(candidate) {
+                assert!(d.text.iter().all(|b| *b < 0x80));
+            }
+            let _ = decode(&candidate[..rng.below(candidate.len() as u64 + 1) as usize]);
+        }
+    }
+}
