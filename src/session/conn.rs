@@ -13,7 +13,11 @@ use std::time::Duration;
 use tokio::io::AsyncWriteExt;
 use tokio::net::TcpStream;
 
-use crate::net::telnet::{self, Input, TelnetDecoder};
+use crate::net::telnet::{self, Input, MAX_LINE, TelnetDecoder};
+use crate::net::timeseal::{self, Handshake};
+
+/// Bytes a timeseal envelope adds to a line (stamp, filler, offset byte).
+const TIMESEAL_ENVELOPE: usize = 64;
 
 /// A write that takes longer than this means the client stopped reading.
 const WRITE_TIMEOUT: Duration = Duration::from_secs(60);
@@ -36,6 +40,12 @@ pub struct Conn {
     replies: Vec<u8>,
     /// The client closed the connection or asked to (`IAC IP`).
     closed: bool,
+    /// Set once the client has sent a timeseal handshake.
+    timeseal: Option<Handshake>,
+    /// The client timestamp of the last line returned, if timesealed.
+    last_stamp: Option<u32>,
+    /// The client timestamp of the last reply to a `[G]` ping.
+    ping_reply: Option<u32>,
 }
 
 impl Conn {
@@ -46,11 +56,66 @@ impl Conn {
         }
         Conn {
             socket,
-            decoder: TelnetDecoder::default(),
+            decoder: TelnetDecoder::new(MAX_LINE + TIMESEAL_ENVELOPE),
             inputs: VecDeque::new(),
             replies: Vec::new(),
             closed: false,
+            timeseal: None,
+            last_stamp: None,
+            ping_reply: None,
         }
+    }
+
+    /// The timeseal version the client announced, if any.
+    pub fn timeseal(&self) -> Option<Handshake> {
+        self.timeseal
+    }
+
+    /// The client's timestamp on the last line returned by [`Conn::pop_line`].
+    pub fn last_stamp(&self) -> Option<u32> {
+        self.last_stamp
+    }
+
+    /// Takes the client timestamp of the latest `[G]` reply, if one came.
+    pub fn take_ping_reply(&mut self) -> Option<u32> {
+        self.ping_reply.take()
+    }
+
+    /// One raw line as the user meant it: timeseal lines are decoded (the
+    /// handshake and ping replies are consumed here), everything is reduced
+    /// to printable ASCII, and lines over the limit are refused.
+    fn interpret(&mut self, mut raw: Vec<u8>) -> Option<Line> {
+        if raw.last() == Some(&b'\r') {
+            raw.pop(); // an encoded byte is never \r, so this is only line-end noise
+        }
+        let text = match timeseal::decode(&raw) {
+            Some(decoded) => {
+                if self.timeseal.is_none() {
+                    if let Some(version) = timeseal::handshake(&decoded.text) {
+                        self.timeseal = Some(version);
+                        return None;
+                    }
+                }
+                if self.timeseal.is_some() {
+                    if timeseal::is_ping_reply(&decoded.text) {
+                        self.ping_reply = Some(decoded.timestamp);
+                        return None;
+                    }
+                    self.last_stamp = Some(decoded.timestamp);
+                    decoded.text
+                } else {
+                    raw
+                }
+            }
+            None => {
+                self.last_stamp = None;
+                raw
+            }
+        };
+        if text.len() > MAX_LINE {
+            return Some(Line::TooLong);
+        }
+        Some(Line::Text(telnet::sanitize(&text)))
     }
 
     /// True once the client has gone; no more lines will come.
@@ -62,7 +127,11 @@ impl Conn {
     pub fn pop_line(&mut self) -> Option<Line> {
         while let Some(input) = self.inputs.pop_front() {
             match input {
-                Input::Line(raw) => return Some(Line::Text(telnet::sanitize(&raw))),
+                Input::Line(raw) => {
+                    if let Some(line) = self.interpret(raw) {
+                        return Some(line);
+                    }
+                }
                 Input::TooLong => return Some(Line::TooLong),
                 Input::Reply(bytes) => self.replies.extend_from_slice(bytes),
                 Input::Interrupt => {

@@ -123,7 +123,7 @@ pub async fn serve(shared: Arc<Shared>, socket: TcpStream, peer: SocketAddr) {
         vars: vars.clone(),
         ivars: identity.ivars,
         addr: peer.ip(),
-        timeseal: false,
+        timeseal: conn.timeseal().is_some(),
         login_unix: unix_now(),
         login_at: now,
         last_input: now,
