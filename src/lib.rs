@@ -1,1 +1,3 @@
 //! atomicd: a FICS-compatible telnet chess server for atomic chess.
+
+pub mod chess;
