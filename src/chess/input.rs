@@ -13,9 +13,10 @@
 //! * a square pair (`e2e4`, `e2-e4`, `e2xe4`) moves whatever stands there,
 //!   including the king's castling move `e1g1`/`e1c1`; it wins over every
 //!   other reading, so `b2b4` or (in French) `c2c4` is never ambiguous;
-//! * piece letters may be lower case; a lower-case letter that is also a
-//!   file (`b` in English; `c`, `d`, `f` in French) is read both ways, and
-//!   if both readings give a legal move the input is ambiguous;
+//! * piece letters may be lower case, except letters that are also files:
+//!   those are files, but for the English `b`, which is read both ways
+//!   (`bc4`, `bxc4`: pawn or bishop; if both are legal the input is
+//!   ambiguous, as on FICS);
 //! * a pawn move may name only the target (`d5`, even for a capture), the
 //!   file and target (`ed5`, `exd5`), or the files (`exd`; a bare `ed` is
 //!   not read, so that `ab` still reaches the `abort` command);
@@ -143,7 +144,15 @@ pub(crate) fn parse_shape(input: &str, lang: Option<Lang>) -> Option<Shape> {
         // A square pair wins over every other reading.
         return Some(Shape::Patterns(Pattern { promotion, ..p }, None));
     }
-    let as_piece = piece_role(first, lang)
+    // A lower-case file letter is read as a piece only for the English
+    // bishop (`bc4`, FICS's "bishop confusion"). French SAN writes its
+    // pawn captures `cxd4`, `dxe5`, `fxe5`; reading those letters as the
+    // knight, queen or bishop too would make them ambiguous.
+    let file_letter = matches!(first, b'a'..=b'h');
+    let may_be_piece = !file_letter || (first == b'b' && lang != Some(Lang::Fr)) || lang.is_none();
+    let as_piece = may_be_piece
+        .then(|| piece_role(first, lang))
+        .flatten()
         .and_then(|role| Some((role, squares(&core[1..])?)))
         .and_then(|(role, sq)| sq.with_piece(role));
 
@@ -411,21 +420,26 @@ mod tests {
         };
         assert_eq!(a.role, Some(Role::Pawn));
         assert_eq!(b.role, Some(Role::Bishop));
-        let Some(Shape::Patterns(a, Some(b))) = pat("cd4", Lang::Fr) else {
-            panic!("cd4 should have two readings in French");
-        };
-        assert_eq!(a.role, Some(Role::Pawn));
-        assert_eq!(b.role, Some(Role::Knight));
-        // In English `c` is only a file.
+        // `c`, `d`, `f` (and `b`) are only files in French, so that French
+        // pawn captures stay unambiguous; `c` is only a file in English.
+        for s in ["cd4", "dxe5", "fxe5", "bxc4"] {
+            let Some(Shape::Patterns(a, None)) = pat(s, Lang::Fr) else {
+                panic!("{s} should have one reading in French");
+            };
+            assert_eq!(a.role, Some(Role::Pawn));
+        }
         assert!(matches!(
             pat("cd4", Lang::En),
             Some(Shape::Patterns(_, None))
         ));
-        // `R` is the king in French and the rook in English.
+        // Lower-case letters that are not files are pieces; `R` is the king
+        // in French and the rook in English.
         let role = |s, lang| match pat(s, lang) {
             Some(Shape::Patterns(p, None)) => p.role,
             other => panic!("{other:?}"),
         };
+        assert_eq!(role("nf3", Lang::En), Some(Role::Knight));
+        assert_eq!(role("te1", Lang::Fr), Some(Role::Rook));
         assert_eq!(role("Re2", Lang::Fr), Some(Role::King));
         assert_eq!(role("Re2", Lang::En), Some(Role::Rook));
         assert_eq!(role("Cf3", Lang::Fr), Some(Role::Knight));
