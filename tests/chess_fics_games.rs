@@ -6,55 +6,12 @@
 mod chess_common;
 
 use atomicd::chess::{AtomicGame, AutoEnd, Lang};
-use chess_common::shared_text;
+use chess_common::{read_fics_games, shared_text};
 use shakmaty::{Color, Role};
-
-struct PgnRecord {
-    white: String,
-    result: String,
-    sans: Vec<String>,
-    comment: String,
-}
-
-/// A small reader for this file: tags, SAN tokens, one final comment.
-fn read_games(text: &str) -> Vec<PgnRecord> {
-    let text = text.replace('\r', "");
-    let mut games = Vec::new();
-    for chunk in text.split("[Event ").skip(1) {
-        let tag = |name: &str| {
-            chunk
-                .lines()
-                .find_map(|l| l.strip_prefix(&format!("[{name} \"")))
-                .and_then(|v| v.strip_suffix("\"]"))
-                .unwrap_or_else(|| panic!("tag {name} missing"))
-                .to_owned()
-        };
-        let movetext: String = chunk
-            .lines()
-            .filter(|l| !l.starts_with('[') && !l.contains("\"]"))
-            .collect::<Vec<_>>()
-            .join(" ");
-        let (moves, rest) = movetext.split_once('{').expect("end comment");
-        let (comment, _) = rest.split_once('}').expect("comment end");
-        let sans = moves
-            .split_whitespace()
-            .filter(|t| !t.ends_with('.'))
-            .map(|t| t.split_once('.').map_or(t, |(_, san)| san).to_owned())
-            .filter(|t| !t.is_empty())
-            .collect();
-        games.push(PgnRecord {
-            white: tag("White"),
-            result: tag("Result"),
-            sans,
-            comment: comment.to_owned(),
-        });
-    }
-    games
-}
 
 #[test]
 fn ten_fics_games_replay_and_end_as_recorded() {
-    let games = read_games(&shared_text("testdata/atomic/fics-atomic-games-2005.pgn"));
+    let games = read_fics_games(&shared_text("testdata/atomic/fics-atomic-games-2005.pgn"));
     assert_eq!(games.len(), 10);
     for (n, record) in games.iter().enumerate() {
         let mut game = AtomicGame::new();

@@ -3,7 +3,9 @@
 //! castling and promotion form of protocol §5.1, French input, errors,
 //! claims, and takeback.
 
-use atomicd::chess::{AtomicGame, AutoEnd, DrawClaim, Lang, MoveError, looks_like_move};
+use atomicd::chess::{
+    AtomicGame, AutoEnd, DrawClaim, Lang, MoveError, looks_like_move, style1, style12,
+};
 use shakmaty::{CastlingSide, Color, Move, Position, Role, Square, san::SanPlus};
 
 fn play_all(game: &mut AtomicGame, moves: &[&str], lang: Lang) {
@@ -444,7 +446,45 @@ fn every_legal_move_reads_back_from_its_san_and_uci() {
             let m = legal[rng.below(legal.len())];
             let want = SanPlus::from_move(game.position().clone(), m).to_string();
             assert_eq!(game.play(m).san, want);
+            // Every board renders: 13 lines of style 1, one of style 12.
+            let snap = game.snapshot(7, "Alice", "Bob");
+            let mut out = String::new();
+            style1::render(&snap, rng.below(2) == 0, Lang::Fr, &mut out);
+            assert_eq!(out.lines().count(), 13);
+            out.clear();
+            style12::render(&snap, 0, false, true, &mut out);
+            assert_eq!(out.split(' ').count(), 33);
         }
     }
     assert!(checked > 50_000, "only {checked} moves checked");
+}
+
+/// Random short lines made of move-like characters never panic, and
+/// `looks_like_move` is false only for lines `parse_move` calls `NotAMove`.
+#[test]
+fn random_input_never_panics() {
+    const ALPHABET: &[u8] = b"abcdefghx12345678=/-+#!?OoQRBNKPCDFTqrbnkpcdft0 X";
+    let positions = [
+        AtomicGame::new(),
+        AtomicGame::from_fen(CASTLING).expect("fen"),
+        AtomicGame::from_fen(PROMOTION).expect("fen"),
+    ];
+    let mut rng = XorShift(12345);
+    for _ in 0..20_000 {
+        let len = rng.below(9);
+        let text: String = (0..len)
+            .map(|_| ALPHABET[rng.below(ALPHABET.len())] as char)
+            .collect();
+        for game in &positions {
+            for lang in [Lang::En, Lang::Fr] {
+                let result = game.parse_move(&text, lang, Role::Queen);
+                if !looks_like_move(&text) {
+                    assert_eq!(result, Err(MoveError::NotAMove), "{text:?}");
+                }
+                if let Ok(m) = result {
+                    assert!(game.legal_moves().contains(&m));
+                }
+            }
+        }
+    }
 }

@@ -127,3 +127,72 @@ fn start_of(fen: Option<&str>) -> (Color, u32) {
 fn escape(value: &str) -> String {
     value.replace('\\', "\\\\").replace('"', "\\\"")
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn game() -> PgnGame {
+        PgnGame {
+            event: "atomicd rated atomic game".to_owned(),
+            site: "atomicd".to_owned(),
+            date: "2025.11.29".to_owned(),
+            round: "-".to_owned(),
+            white: "Alice".to_owned(),
+            black: "Bob".to_owned(),
+            result: "1-0".to_owned(),
+            white_elo: "1500".to_owned(),
+            black_elo: "1623".to_owned(),
+            initial_secs: 180,
+            increment_secs: 0,
+            start_fen: None,
+            sans: ["Nf3", "a6", "Ng5", "a5", "Nxf7#"]
+                .map(String::from)
+                .to_vec(),
+            end_comment: Some("Bob's king exploded".to_owned()),
+        }
+    }
+
+    #[test]
+    fn a_finished_game() {
+        let mut out = String::new();
+        write(&game(), &mut out);
+        assert_eq!(
+            out,
+            "[Event \"atomicd rated atomic game\"]\n[Site \"atomicd\"]\n[Date \"2025.11.29\"]\n\
+             [Round \"-\"]\n[White \"Alice\"]\n[Black \"Bob\"]\n[Result \"1-0\"]\n\
+             [WhiteElo \"1500\"]\n[BlackElo \"1623\"]\n[TimeControl \"180+0\"]\n\
+             [Variant \"Atomic\"]\n\n\
+             1. Nf3 a6 2. Ng5 a5 3. Nxf7# {Bob's king exploded} 1-0\n\n"
+        );
+    }
+
+    #[test]
+    fn a_set_up_game_with_black_to_move_and_long_movetext() {
+        let mut g = game();
+        g.start_fen = Some("4k3/8/8/8/8/8/8/4K2R b K - 0 31".to_owned());
+        g.sans = ["Kd8", "Rh8+"].map(String::from).to_vec();
+        g.white_elo.clear();
+        g.end_comment = None;
+        g.result = "*".to_owned();
+        g.initial_secs = 0;
+        g.white = "A \"quoted\" \\ name".to_owned();
+        let mut out = String::new();
+        write(&g, &mut out);
+        assert!(
+            out.contains("[White \"A \\\"quoted\\\" \\\\ name\"]\n"),
+            "{out}"
+        );
+        assert!(!out.contains("WhiteElo"));
+        assert!(out.contains("[TimeControl \"-\"]\n"));
+        assert!(out.contains(
+            "[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/4K2R b K - 0 31\"]\n\n31... Kd8 32. Rh8+ *\n\n"
+        ));
+
+        g.sans = vec!["Kd8".to_owned(); 60];
+        let mut out = String::new();
+        write(&g, &mut out);
+        assert!(out.lines().all(|l| l.len() <= LINE_WIDTH), "{out}");
+        assert!(out.lines().filter(|l| l.contains("Kd8")).count() > 3);
+    }
+}
