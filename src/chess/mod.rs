@@ -30,8 +30,8 @@ pub use snapshot::{BoardSnapshot, LastMove};
 /// The language a user reads and types chess in (`set lang en|fr`).
 ///
 /// It changes the piece letters of the style-1 board and of the last move
-/// shown in it, and how typed SAN is read. Machine lines (`<12>`, move
-/// lists, PGN) are always English.
+/// shown in it, how typed SAN is read, and which help pages are shown.
+/// Machine lines (`<12>`, move lists, PGN) are always English.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Lang {
     /// English: K Q R B N P.

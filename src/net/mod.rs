@@ -1,0 +1,3 @@
+//! Bytes on the wire: the telnet line discipline.
+
+pub mod telnet;
