@@ -1,0 +1,86 @@
+//! Everything a board shows, whoever looks at it.
+//!
+//! The server builds one [`BoardSnapshot`] per move and shares it (behind
+//! an `Arc`) with both players and every observer; each session then
+//! renders it in its own style, language and orientation, outside the
+//! world lock. So it is plain owned data with no reference to the game.
+
+use shakmaty::variant::Atomic;
+
+use super::AtomicGame;
+
+/// One board as of one moment of a game.
+#[derive(Clone, Debug)]
+pub struct BoardSnapshot {
+    pub game_no: u32,
+    pub white: String,
+    pub black: String,
+    /// The position after the last move.
+    pub position: Atomic,
+    /// The number of the move about to be made (`Move #`, style-12 field 26).
+    pub fullmove: u32,
+    /// Style-12 field 10: the file (0 = a) of a pawn that just moved two
+    /// squares.
+    pub double_push_file: Option<u8>,
+    /// `None` before the first move.
+    pub last_move: Option<LastMove>,
+    /// Initial time in seconds (style 12 shows whole minutes).
+    pub initial_secs: u32,
+    pub increment_secs: u32,
+    /// Clocks in ms; may be negative once a flag has fallen.
+    pub white_clock_ms: i64,
+    pub black_clock_ms: i64,
+    /// Style-12 field 31: the clock of the side to move is running.
+    pub ticking: bool,
+    /// Style-12 field 32: lag in ms charged on the last move.
+    pub lag_ms: u32,
+}
+
+/// The last move as the boards show it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LastMove {
+    /// English SAN (`Nxd5`, `Qh4#`).
+    pub san: String,
+    /// Style-12 field 27 (`N/c3-d5`).
+    pub verbose: String,
+    /// Time the move took, in ms.
+    pub time_ms: u64,
+}
+
+impl BoardSnapshot {
+    /// The board of `game` now, with clocks at zero and not ticking unless
+    /// both sides have moved; the server fills in the clock fields.
+    pub fn new(game: &AtomicGame, game_no: u32, white: &str, black: &str) -> BoardSnapshot {
+        BoardSnapshot {
+            game_no,
+            white: white.to_owned(),
+            black: black.to_owned(),
+            position: game.position().clone(),
+            fullmove: game.fullmove_number(),
+            double_push_file: game.double_push_file(),
+            last_move: game.moves().last().map(|m| LastMove {
+                san: m.san.clone(),
+                verbose: m.verbose.clone(),
+                time_ms: 0,
+            }),
+            initial_secs: 0,
+            increment_secs: 0,
+            white_clock_ms: 0,
+            black_clock_ms: 0,
+            ticking: game.moves().len() >= 2,
+            lag_ms: 0,
+        }
+    }
+
+    /// Material of (White, Black).
+    pub fn strengths(&self) -> (u32, u32) {
+        super::atomic::strengths(&self.position)
+    }
+}
+
+impl AtomicGame {
+    /// The board of this game now; see [`BoardSnapshot::new`].
+    pub fn snapshot(&self, game_no: u32, white: &str, black: &str) -> BoardSnapshot {
+        BoardSnapshot::new(self, game_no, white, black)
+    }
+}
