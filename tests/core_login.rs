@@ -18,7 +18,12 @@ async fn guest_login_is_byte_exact() {
     let raw = c.expect_bytes(b"\":\n\r").await;
     let s = String::from_utf8(raw).unwrap();
     let name = &s[s.find("as \"").unwrap() + 4..s.find("\";").unwrap()];
-    assert!(name.len() == 9 && name.starts_with("Guest") && name[5..].bytes().all(|b| b.is_ascii_uppercase()), "{name}");
+    assert!(
+        name.len() == 9
+            && name.starts_with("Guest")
+            && name[5..].bytes().all(|b| b.is_ascii_uppercase()),
+        "{name}"
+    );
     assert_eq!(
         s,
         format!(
@@ -30,7 +35,9 @@ async fn guest_login_is_byte_exact() {
     c.send("").await;
     let start = c.expect_bytes(b"fics% ").await;
     let mut head = vec![0xff, 0xfc, 0x01];
-    head.extend_from_slice(format!("\n\r\n\r**** Starting FICS session as {name}(U) ****\n\r").as_bytes());
+    head.extend_from_slice(
+        format!("\n\r\n\r**** Starting FICS session as {name}(U) ****\n\r").as_bytes(),
+    );
     assert!(start.starts_with(&head), "{:?}", text(&start));
     assert!(start.ends_with(b"\n\rfics% "));
 }
@@ -50,18 +57,32 @@ async fn unregistered_name_plays_as_itself() {
     );
     c.send("").await;
     let start = c.expect("fics% ").await;
-    assert!(start.contains("**** Starting FICS session as Fooly(U) ****\n"), "{start}");
+    assert!(
+        start.contains("**** Starting FICS session as Fooly(U) ****\n"),
+        "{start}"
+    );
     // The name is taken while Fooly is here.
     let mut d = server.connect().await;
     d.expect("login: ").await;
     d.send("fooly").await;
-    assert!(d.expect("login: ").await.contains("Sorry, fooly is already logged in.  Try again."));
+    assert!(
+        d.expect("login: ")
+            .await
+            .contains("Sorry, fooly is already logged in.  Try again.")
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn registered_login_hides_the_password_and_refuses_a_wrong_one() {
     let server = TestServer::start().await;
-    server.add_user("Alice", "s3cret", Titles { admin: true, ..Titles::default() });
+    server.add_user(
+        "Alice",
+        "s3cret",
+        Titles {
+            admin: true,
+            ..Titles::default()
+        },
+    );
     let mut c = server.connect().await;
     c.expect("login: ").await;
     c.send("alice").await;
@@ -73,12 +94,19 @@ async fn registered_login_hides_the_password_and_refuses_a_wrong_one() {
     );
     c.send("wrong").await;
     let refused = c.expect_bytes(b"login: ").await;
-    assert_eq!(refused, b"\xff\xfc\x01\n\r**** Invalid password! ****\n\r\n\rlogin: ");
+    assert_eq!(
+        refused,
+        b"\xff\xfc\x01\n\r**** Invalid password! ****\n\r\n\rlogin: "
+    );
     c.send("Alice").await;
     c.expect_bytes(b"password: \xff\xfb\x01").await;
     c.send("s3cret").await;
     let start = c.expect_bytes(b"fics% ").await;
-    assert!(start.starts_with(b"\xff\xfc\x01\n\r**** Starting FICS session as Alice(*) ****\n\r"), "{:?}", text(&start));
+    assert!(
+        start.starts_with(b"\xff\xfc\x01\n\r**** Starting FICS session as Alice(*) ****\n\r"),
+        "{:?}",
+        text(&start)
+    );
     let all = text(&start);
     assert!(!all.contains("s3cret") && !all.contains("wrong"));
     // An empty password line goes back to login:.
@@ -106,9 +134,18 @@ async fn typeahead_of_ivars_name_and_password_in_one_packet() {
     c.send_raw(&packet).await;
     let all = c.expect("fics% ").await;
     assert!(all.contains("#Ivars set.\n"), "{all}");
-    assert!(all.contains("**** Starting FICS session as JinUser ****"), "{all}");
+    assert!(
+        all.contains("**** Starting FICS session as JinUser ****"),
+        "{all}"
+    );
     let iv = c.command("ivariables").await;
-    assert!(iv.contains("ms=1") && iv.contains("defprompt=1") && iv.contains("nowrap=1") && iv.contains("block=0"), "{iv}");
+    assert!(
+        iv.contains("ms=1")
+            && iv.contains("defprompt=1")
+            && iv.contains("nowrap=1")
+            && iv.contains("block=0"),
+        "{iv}"
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -117,9 +154,18 @@ async fn bad_names_get_fics_errors_and_a_new_prompt() {
     let mut c = server.connect().await;
     c.expect("login: ").await;
     for (name, error) in [
-        ("ab", "A name should be at least three characters long!  Try again."),
-        ("al1ce", "Sorry, names can only consist of lower and upper case letters.  Try again."),
-        ("abcdefghijklmnopqr", "Sorry, names may be at most 17 characters long.  Try again."),
+        (
+            "ab",
+            "A name should be at least three characters long!  Try again.",
+        ),
+        (
+            "al1ce",
+            "Sorry, names can only consist of lower and upper case letters.  Try again.",
+        ),
+        (
+            "abcdefghijklmnopqr",
+            "Sorry, names may be at most 17 characters long.  Try again.",
+        ),
     ] {
         c.send(name).await;
         assert_eq!(c.expect("login: ").await, format!("\n{error}\nlogin: "));
@@ -137,9 +183,15 @@ async fn a_second_login_kicks_the_first() {
     second.expect("password: ").await;
     second.send("pw").await;
     let start = second.expect("fics% ").await;
-    assert!(start.contains("**** Bob is already logged in - kicking them out. ****"), "{start}");
+    assert!(
+        start.contains("**** Bob is already logged in - kicking them out. ****"),
+        "{start}"
+    );
     let gone = first.expect_closed().await;
-    assert!(gone.contains("**** Bob has arrived - you can't both be logged in. ****"), "{gone}");
+    assert!(
+        gone.contains("**** Bob has arrived - you can't both be logged in. ****"),
+        "{gone}"
+    );
     let who = second.command("who").await;
     assert!(who.contains(" 1 player displayed (of 1)."), "{who}");
 }
@@ -163,7 +215,11 @@ async fn repeated_wrong_passwords_are_slowed_down() {
     c.send("right").await;
     c.expect("fics% ").await;
     // The fourth attempt waits at least a second, even with the right password.
-    assert!(t.elapsed() >= Duration::from_millis(900), "{:?}", t.elapsed());
+    assert!(
+        t.elapsed() >= Duration::from_millis(900),
+        "{:?}",
+        t.elapsed()
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

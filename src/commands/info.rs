@@ -205,9 +205,12 @@ mod tests {
         let entries: Vec<String> = (0..7).map(|i| format!("++++ Guest{i}(U)")).collect();
         let text = columns(&entries, 79);
         let lines: Vec<&str> = text.lines().collect();
-        // 15-char entries + 2 = 17 wide: 4 columns in 79, so 2 rows.
+        // 14-char entries + 2 = 16 wide: 4 columns in 79, so 2 rows.
         assert_eq!(lines.len(), 2);
-        assert!(lines[0].starts_with("++++ Guest0(U)   ++++ Guest2(U)"));
+        assert!(
+            lines[0].starts_with("++++ Guest0(U)  ++++ Guest2(U)  "),
+            "{text}"
+        );
         assert!(lines.iter().all(|l| l.len() <= 79));
         assert_eq!(columns(&[], 79), "");
     }

@@ -83,7 +83,14 @@ pub fn variables(ctx: &mut Ctx<'_>, args: &str) {
     let pairs: Vec<(String, String)> = vars
         .listing()
         .into_iter()
-        .map(|(n, v)| (n.to_string(), v))
+        // Quoted: a bare "fics% " inside a reply would look like its end to
+        // clients that wait for the prompt.
+        .map(|(n, v)| {
+            (
+                n.to_string(),
+                if n == "prompt" { format!("\"{v}\"") } else { v },
+            )
+        })
         .collect();
     let text = pairs_in_columns(&pairs);
     ctx.out.push_str(&text);

@@ -90,11 +90,11 @@ impl Conn {
         }
         let text = match timeseal::decode(&raw) {
             Some(decoded) => {
-                if self.timeseal.is_none() {
-                    if let Some(version) = timeseal::handshake(&decoded.text) {
-                        self.timeseal = Some(version);
-                        return None;
-                    }
+                if self.timeseal.is_none()
+                    && let Some(version) = timeseal::handshake(&decoded.text)
+                {
+                    self.timeseal = Some(version);
+                    return None;
                 }
                 if self.timeseal.is_some() {
                     if timeseal::is_ping_reply(&decoded.text) {

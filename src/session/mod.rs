@@ -184,6 +184,10 @@ async fn command_loop(
     let shutdown = session.shared.shutdown.clone();
     loop {
         while let Some(line) = conn.pop_line() {
+            // Telnet answers that came before this line go out before its reply.
+            if conn.flush_replies().await.is_err() {
+                return;
+            }
             if handle_line(session, conn, line).await.is_err() || session.quit {
                 return;
             }

@@ -38,13 +38,20 @@ impl TestServer {
     /// Starts a server after `tweak` has adjusted its configuration.
     pub async fn start_with(tweak: impl FnOnce(&mut Config)) -> TestServer {
         let dir = tempfile::tempdir().expect("temp dir");
-        let mut config = Config::default();
-        config.listen = "127.0.0.1:0".parse().unwrap();
-        config.database = dir.path().join("atomicd.sqlite3");
-        config.data_dir = repo_data();
+        let mut config = Config {
+            listen: "127.0.0.1:0".parse().unwrap(),
+            database: dir.path().join("atomicd.sqlite3"),
+            data_dir: repo_data(),
+            ..Config::default()
+        };
         tweak(&mut config);
         let handle = atomicd::start(config.clone()).await.expect("server starts");
-        TestServer { addr: handle.local_addr, handle: Some(handle), dir, config }
+        TestServer {
+            addr: handle.local_addr,
+            handle: Some(handle),
+            dir,
+            config,
+        }
     }
 
     /// Stops the server and starts a new one on the same database.
@@ -105,7 +112,10 @@ impl Client {
     pub async fn connect(addr: SocketAddr) -> Client {
         let stream = TcpStream::connect(addr).await.expect("connect");
         stream.set_nodelay(true).unwrap();
-        Client { stream, buf: Vec::new() }
+        Client {
+            stream,
+            buf: Vec::new(),
+        }
     }
 
     pub async fn send_raw(&mut self, bytes: &[u8]) {
@@ -137,7 +147,11 @@ impl Client {
                 return std::mem::replace(&mut self.buf, rest);
             }
             if !self.fill().await {
-                panic!("connection closed while waiting for {:?}; got {:?}", text(pattern), text(&self.buf));
+                panic!(
+                    "connection closed while waiting for {:?}; got {:?}",
+                    text(pattern),
+                    text(&self.buf)
+                );
             }
         }
     }
