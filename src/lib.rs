@@ -1,1 +1,2 @@
 //! atomicd: a FICS-compatible telnet chess server for atomic chess.
+pub mod tourney;
