@@ -12,8 +12,10 @@ use std::collections::VecDeque;
 
 const NONE: usize = usize::MAX;
 
+/// (Used by the tests to check the algorithm against brute force.)
 /// A maximum matching of the graph with `n` vertices and the given
 /// adjacency lists: `mate[v]` is `v`'s partner, or `None`.
+#[cfg(test)]
 pub(crate) fn max_matching(adj: &[Vec<usize>]) -> Vec<Option<usize>> {
     let mut m = Matcher::new(adj);
     m.run(false);

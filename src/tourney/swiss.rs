@@ -68,6 +68,9 @@ use super::matching::has_perfect_matching;
 use super::swiss_colour::{Preference, Side, allocate, violations};
 use super::{Bye, ByeKind, Color, Error, Format, Pairing, PlayerId, RoundPairing, Tournament};
 
+/// Pairs of local player indices.
+type Pairs = Vec<(usize, usize)>;
+
 /// Steps of the colour search per bracket and tolerance.
 pub const SEARCH_BUDGET: u32 = 3000;
 /// Floater combinations tried per bracket and number of floaters.
@@ -78,7 +81,7 @@ pub fn max_rounds(n: usize) -> u32 {
     let n = n as u32;
     if n < 2 {
         0
-    } else if n % 2 == 0 {
+    } else if n.is_multiple_of(2) {
         n - 1
     } else {
         n
@@ -141,7 +144,7 @@ pub fn pair_round(t: &Tournament) -> Result<RoundPairing, Error> {
     let tiers = [(true, false), (false, false), (true, true), (false, true)];
     for (strict, second_bye) in tiers {
         ctx.strict = strict;
-        if everyone.len() % 2 == 0 {
+        if everyone.len().is_multiple_of(2) {
             if ctx.feasible(&everyone) {
                 settled = true;
                 break;
@@ -341,7 +344,7 @@ impl Ctx {
         bracket: &[usize],
         lower: &[usize],
         score: u32,
-    ) -> Option<(Vec<(usize, usize)>, Vec<usize>)> {
+    ) -> Option<(Pairs, Vec<usize>)> {
         let last = lower.is_empty();
         // Who floats first: residents before MDPs, players who did not
         // float down last round before those who did, lowest first.
@@ -359,7 +362,7 @@ impl Ctx {
             // Among the floater choices that keep everything pairable, the
             // one whose pairing denies fewest colour preferences (C12 ranks
             // above the float criteria); the first in float order on a tie.
-            let mut best: Option<(u32, Vec<(usize, usize)>, Vec<usize>)> = None;
+            let mut best: Option<(u32, Pairs, Vec<usize>)> = None;
             for combo in Combinations::new(order.len(), f).take(FLOAT_CHOICES) {
                 let floaters: Vec<usize> = combo.iter().map(|&k| bracket[order[k]]).collect();
                 let rest: Vec<usize> = bracket
