@@ -65,7 +65,9 @@ impl<'a> Matcher<'a> {
         let n = self.adj.len();
         for v in 0..n {
             if self.mate[v] == NONE
-                && let Some(&u) = self.adj[v].iter().find(|&&u| u != v && self.mate[u] == NONE)
+                && let Some(&u) = self.adj[v]
+                    .iter()
+                    .find(|&&u| u != v && self.mate[u] == NONE)
             {
                 self.mate[v] = u;
                 self.mate[u] = v;
@@ -210,7 +212,16 @@ mod tests {
         // 7 on 6): augmenting paths must go through the odd cycle.
         let g = graph(
             8,
-            &[(0, 1), (1, 2), (2, 3), (3, 4), (4, 0), (2, 5), (0, 6), (6, 7)],
+            &[
+                (0, 1),
+                (1, 2),
+                (2, 3),
+                (3, 4),
+                (4, 0),
+                (2, 5),
+                (0, 6),
+                (6, 7),
+            ],
         );
         let m = max_matching(&g);
         assert_eq!(size(&m), 4);

@@ -103,7 +103,10 @@ impl Tournament {
             }
             for p in [g.white, g.black] {
                 t.player(p).ok_or(Error::UnknownPlayer(p))?;
-                let pending = t.games.iter().filter(|h| h.result.is_none() && (h.white == p || h.black == p));
+                let pending = t
+                    .games
+                    .iter()
+                    .filter(|h| h.result.is_none() && (h.white == p || h.black == p));
                 if pending.count() > 1 {
                     return Err(Error::BadRows(format!("{p} has two games in progress")));
                 }
@@ -352,15 +355,30 @@ mod tests {
         t.add_round(&rp).unwrap();
         let c = t.join("c", 1300).unwrap();
         assert_eq!(t.player(c).unwrap().joined, 2);
-        assert_eq!(t.byes(), &[Bye { round: 1, player: c, kind: ByeKind::Half }]);
+        assert_eq!(
+            t.byes(),
+            &[Bye {
+                round: 1,
+                player: c,
+                kind: ByeKind::Half
+            }]
+        );
         t.record_result(a, b, GameResult::Draw, 40).unwrap();
-        t.add_round(&RoundPairing { round: 2, games: vec![Pairing::new(b, a)], byes: vec![] })
-            .unwrap();
+        t.add_round(&RoundPairing {
+            round: 2,
+            games: vec![Pairing::new(b, a)],
+            byes: vec![],
+        })
+        .unwrap();
         // 2 of 5 rounds paired: 2 * 2 <= 5, still open.
         t.join("d", 1200).unwrap();
         t.record_result(b, a, GameResult::Draw, 40).unwrap();
-        t.add_round(&RoundPairing { round: 3, games: vec![Pairing::new(a, b)], byes: vec![] })
-            .unwrap();
+        t.add_round(&RoundPairing {
+            round: 3,
+            games: vec![Pairing::new(a, b)],
+            byes: vec![],
+        })
+        .unwrap();
         assert_eq!(t.join("e", 1100), Err(Error::JoinClosed));
         assert_eq!(t.join("A", 1100), Err(Error::AlreadyJoined("A".into())));
     }
@@ -373,8 +391,12 @@ mod tests {
         let c = t.join("c", 1500).unwrap();
         t.leave(c).unwrap();
         assert!(t.player(c).is_none());
-        t.add_round(&RoundPairing { round: 1, games: vec![Pairing::new(a, b)], byes: vec![] })
-            .unwrap();
+        t.add_round(&RoundPairing {
+            round: 1,
+            games: vec![Pairing::new(a, b)],
+            byes: vec![],
+        })
+        .unwrap();
         t.leave(a).unwrap();
         assert_eq!(t.player(a).unwrap().withdrawn, Some(2));
         assert!(t.player(a).unwrap().active_in(1));
@@ -387,15 +409,29 @@ mod tests {
         let mut t = swiss(3);
         let a = t.join("a", 1500).unwrap();
         let b = t.join("b", 1500).unwrap();
-        let r1 = RoundPairing { round: 1, games: vec![Pairing::new(a, b)], byes: vec![] };
+        let r1 = RoundPairing {
+            round: 1,
+            games: vec![Pairing::new(a, b)],
+            byes: vec![],
+        };
         assert_eq!(
-            t.add_round(&RoundPairing { round: 2, ..r1.clone() }),
+            t.add_round(&RoundPairing {
+                round: 2,
+                ..r1.clone()
+            }),
             Err(Error::BadRound(2))
         );
         t.add_round(&r1).unwrap();
-        let r2 = RoundPairing { round: 2, games: vec![Pairing::new(b, a)], byes: vec![] };
+        let r2 = RoundPairing {
+            round: 2,
+            games: vec![Pairing::new(b, a)],
+            byes: vec![],
+        };
         assert_eq!(t.add_round(&r2), Err(Error::RoundInProgress));
-        assert_eq!(t.record_result(b, a, GameResult::Draw, 0), Err(Error::NoSuchGame));
+        assert_eq!(
+            t.record_result(b, a, GameResult::Draw, 0),
+            Err(Error::NoSuchGame)
+        );
         t.record_result(a, b, GameResult::WhiteWins, 30).unwrap();
         t.add_round(&r2).unwrap();
         let again = Tournament::from_rows(

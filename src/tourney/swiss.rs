@@ -178,14 +178,21 @@ pub fn pair_round(t: &Tournament) -> Result<RoundPairing, Error> {
     let mut movers: Vec<usize> = Vec::new();
     for score in scores {
         let mut bracket = std::mem::take(&mut movers);
-        bracket.extend(remaining.iter().copied().filter(|&i| ctx.e[i].score == score));
+        bracket.extend(
+            remaining
+                .iter()
+                .copied()
+                .filter(|&i| ctx.e[i].score == score),
+        );
         bracket.sort_by_key(|&i| ctx.rank_key(i));
         let lower: Vec<usize> = remaining
             .iter()
             .copied()
             .filter(|&i| ctx.e[i].score < score)
             .collect();
-        let (p, floaters) = ctx.pair_bracket(&bracket, &lower, score).ok_or(Error::NoPairing)?;
+        let (p, floaters) = ctx
+            .pair_bracket(&bracket, &lower, score)
+            .ok_or(Error::NoPairing)?;
         pairs.extend(p);
         movers = floaters;
     }
@@ -370,7 +377,10 @@ impl Ctx {
                     .copied()
                     .filter(|i| !floaters.contains(i))
                     .collect();
-                if best.as_ref().is_some_and(|b| self.colour_bound(&rest) >= b.0) {
+                if best
+                    .as_ref()
+                    .is_some_and(|b| self.colour_bound(&rest) >= b.0)
+                {
                     continue;
                 }
                 let mut down = floaters.clone();
@@ -405,7 +415,15 @@ impl Ctx {
         for limit in self.colour_bound(group)..worst {
             let mut budget = SEARCH_BUDGET;
             let mut out = Vec::new();
-            if self.search(group.to_vec(), score, hetero, limit, 0, &mut budget, &mut out) {
+            if self.search(
+                group.to_vec(),
+                score,
+                hetero,
+                limit,
+                0,
+                &mut budget,
+                &mut out,
+            ) {
                 return Some(out);
             }
         }

@@ -96,7 +96,11 @@ pub(crate) fn allocate(higher: &Side, lower: &Side, initial: Color) -> Color {
     if let (Some(a), Some(_)) = (h.colour, l.colour) {
         // Same colour wanted.
         if h.strength != l.strength {
-            return if h.strength > l.strength { a } else { a.other() };
+            return if h.strength > l.strength {
+                a
+            } else {
+                a.other()
+            };
         }
         if h.strength == Strength::Absolute && h.difference.abs() != l.difference.abs() {
             return if h.difference.abs() > l.difference.abs() {

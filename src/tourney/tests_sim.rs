@@ -2,9 +2,7 @@
 //! pairing must keep, whatever happens on the boards.
 
 use super::history;
-use super::{
-    ByeKind, Color, Format, GameResult, PlayerId, SplitMix64, Tournament, swiss,
-};
+use super::{ByeKind, Color, Format, GameResult, PlayerId, SplitMix64, Tournament, swiss};
 use std::collections::{HashMap, HashSet};
 
 fn random_result(rng: &mut SplitMix64) -> GameResult {
@@ -161,7 +159,6 @@ fn pairings_are_fast_enough() {
     simulate_swiss(100, 9, 7, false);
     assert!(start.elapsed().as_secs() < 20, "{:?}", start.elapsed());
 }
-
 
 #[test]
 #[ignore = "long: many seeds and sizes"]
