@@ -81,7 +81,7 @@ pub fn bracket(t: &Tournament) -> Bracket {
     while slots.len() >= 2 {
         let matches: Vec<Match> = slots
             .chunks(2)
-            .map(|pair| {
+            .filter_map(|pair| {
                 let (a, b) = (pair[0], pair[1]);
                 let (high, low) = match (a, b) {
                     (Some(a), Some(b)) if seed_of(b) < seed_of(a) => (Some(b), Some(a)),
@@ -90,7 +90,6 @@ pub fn bracket(t: &Tournament) -> Bracket {
                 };
                 decide(t, round, high, low, games)
             })
-            .flatten()
             .collect();
         let decided = matches.iter().all(|m| m.winner.is_some());
         slots = matches.iter().map(|m| m.winner).collect();
@@ -172,7 +171,7 @@ pub fn high_seed_colour(t: &Tournament, m: &Match, index: u32) -> super::Color {
         _ => 1,
     };
     if index < games {
-        if index % 2 == 0 {
+        if index.is_multiple_of(2) {
             super::Color::White
         } else {
             super::Color::Black

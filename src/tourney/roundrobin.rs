@@ -24,7 +24,11 @@ pub fn berger_round(n: u32, round: u32) -> Vec<(u32, u32)> {
     let k = round - 1;
     let f = |x: u32| (x - 1 + k * (n / 2)) % (n - 1) + 1;
     let mut out = Vec::with_capacity(n as usize / 2);
-    out.push(if round % 2 == 0 { (n, f(1)) } else { (f(1), n) });
+    out.push(if round.is_multiple_of(2) {
+        (n, f(1))
+    } else {
+        (f(1), n)
+    });
     for i in 2..=n / 2 {
         out.push((f(i), f(n + 1 - i)));
     }
