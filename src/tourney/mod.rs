@@ -56,6 +56,7 @@ pub mod roundrobin;
 pub mod standings;
 pub mod swiss;
 mod swiss_colour;
+mod tables;
 pub mod trf;
 
 #[cfg(test)]
