@@ -27,11 +27,12 @@
 //! ```text
 //! create       t = Tournament::new(format, seed)
 //! join/leave   t.join(name, rating) -> PlayerId        t.leave(id)
-//! Swiss / RR   let rp = swiss::pair_round(&t)?        (roundrobin::pair_round)
+//! Swiss / RR   let rp = tourney::pair_next_round(&t)?  (swiss:: or roundrobin::pair_round)
 //!              t.add_round(&rp)?; create rp.games; rp.byes are already scored
 //!              t.record_result(white, black, result, plies)? as games end
+//!              (a forfeit: GameResult::WhiteWinsByForfeit / BlackWinsByForfeit)
 //!              when t.round_finished(t.current_round()): pair the next round
-//!              until swiss::is_over(&t) / roundrobin::is_over(&t)
+//!              until tourney::is_over(&t); Error::NoPairing also ends it
 //! knockout     for (round, p) in knockout::next_games(&t)? { t.add_game(round, p)? }
 //!              after every result, call next_games again; knockout::winner(&t)
 //! arena        when players are free: for p in arena::pair_waiting(&t, &waiting, salt)
@@ -46,6 +47,7 @@
 //! Randomness: [`SplitMix64`], a tiny seeded generator, so that tests are
 //! deterministic without pulling in `rand` for three coin flips.
 
+mod combinations;
 mod history;
 mod matching;
 mod state;
@@ -280,6 +282,26 @@ impl fmt::Display for Error {
 }
 
 impl std::error::Error for Error {}
+
+/// Pairs the next round of a Swiss or round robin.
+pub fn pair_next_round(t: &Tournament) -> Result<RoundPairing, Error> {
+    match t.format() {
+        Format::Swiss { .. } => swiss::pair_round(t),
+        Format::RoundRobin { .. } => roundrobin::pair_round(t),
+        Format::Arena | Format::Knockout { .. } => Err(Error::WrongFormat),
+    }
+}
+
+/// True when a Swiss or round robin has played all its rounds, or a
+/// knockout has its winner. An arena ends when the server's clock says so.
+pub fn is_over(t: &Tournament) -> bool {
+    match t.format() {
+        Format::Swiss { .. } => swiss::is_over(t),
+        Format::RoundRobin { .. } => roundrobin::is_over(t),
+        Format::Knockout { .. } => knockout::is_over(t),
+        Format::Arena => false,
+    }
+}
 
 /// SplitMix64 (Steele, Lea, Flood 2014): a tiny, well-mixed seeded generator
 /// for drawing lots. Good enough for colours and orders; not for secrets.

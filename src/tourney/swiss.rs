@@ -20,9 +20,11 @@
 //!   matching on the graph of allowed pairs ([`super::matching`]), so the
 //!   pairer never paints itself into a corner and never backtracks across
 //!   brackets.
-//! * Fewest floaters (C6): the bracket floats as few players as possible;
-//!   the floater of an odd bracket is its lowest player, preferring one who
-//!   did not float down in the previous round (C14).
+//! * Fewest floaters (C6): the bracket floats as few players as possible.
+//!   Who floats is chosen with the colours: among the choices that keep
+//!   everybody pairable, the one whose bracket pairing denies the fewest
+//!   colour preferences (C12); on a tie the lowest player, preferring one
+//!   who did not float down in the previous round (C14), MDPs last.
 //! * Colour preferences (C12): among the candidates in Dutch order, the
 //!   first pairing of the bracket with the fewest players denied their
 //!   colour preference is taken (searched with a budget, see below).
@@ -43,7 +45,10 @@
 //!   evaluated separately; C14 is only used to choose floaters.
 //! * The "topscorers in the last round" exception to C3 does not exist:
 //!   C3 always holds unless the field cannot be paired with it, in which
-//!   case it is dropped for that round (colours stay E1–E5).
+//!   case it is dropped for that round (colours stay E1–E5). That only
+//!   happens near the end of a Swiss with nearly as many rounds as
+//!   opponents (e.g. 20 players, 18 rounds); likewise C2, as the last
+//!   resort before giving up.
 //! * Colour optimisation inside a bracket is a depth-first search over the
 //!   Dutch order with a budget of [`SEARCH_BUDGET`] steps per tolerance; if
 //!   it runs out, the greedy pairing (each S1 player takes the first
@@ -63,6 +68,7 @@
 //! times in a row. When no pairing without a rematch exists,
 //! [`pair_round`] returns [`Error::NoPairing`].
 
+use super::combinations::Combinations;
 use super::history::{self, Entry, Record};
 use super::matching::has_perfect_matching;
 use super::swiss_colour::{Preference, Side, allocate, violations};
@@ -550,51 +556,6 @@ fn floated_down(rec: &Record, round: u32, all: &[Record]) -> bool {
             .find(|r| r.id == *opponent)
             .is_some_and(|o| o.points_before(round) < rec.points_before(round)),
         _ => false,
-    }
-}
-
-/// The k-subsets of 0..n in lexicographic order.
-struct Combinations {
-    n: usize,
-    idx: Vec<usize>,
-    done: bool,
-}
-
-impl Combinations {
-    fn new(n: usize, k: usize) -> Combinations {
-        Combinations {
-            n,
-            idx: (0..k).collect(),
-            done: k > n,
-        }
-    }
-}
-
-impl Iterator for Combinations {
-    type Item = Vec<usize>;
-
-    fn next(&mut self) -> Option<Vec<usize>> {
-        if self.done {
-            return None;
-        }
-        let out = self.idx.clone();
-        let k = self.idx.len();
-        let mut i = k;
-        loop {
-            if i == 0 {
-                self.done = true;
-                break;
-            }
-            i -= 1;
-            if self.idx[i] < self.n - k + i {
-                self.idx[i] += 1;
-                for j in i + 1..k {
-                    self.idx[j] = self.idx[j - 1] + 1;
-                }
-                break;
-            }
-        }
-        Some(out)
     }
 }
 

@@ -3,6 +3,7 @@
 
 use super::*;
 use crate::tourney::GameResult::{self, BlackWins as B, Draw as D, WhiteWins as W};
+use crate::tourney::combinations::Combinations;
 
 /// A Swiss of `n` players p1..pn rated 2000, 1900, ... (so pk has pairing
 /// number k); seed 0 draws white as the initial colour.
