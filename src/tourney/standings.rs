@@ -1,4 +1,4 @@
-//! Standings and tie-breaks, and (in [`tables`](super::tables)) the plain
+//! Standings and tie-breaks, and (re-exported from `tables`) the plain
 //! text tables the server shows.
 //!
 //! Swiss: points, then Buchholz, then Sonneborn–Berger, then pairing number.

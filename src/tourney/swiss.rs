@@ -17,7 +17,7 @@
 //!   the same colour twice in a row).
 //! * Completion (C4): a bracket is only paired in a way that lets everybody
 //!   below still be paired. This is checked exactly, with a maximum
-//!   matching on the graph of allowed pairs ([`super::matching`]), so the
+//!   matching on the graph of allowed pairs (`matching.rs`), so the
 //!   pairer never paints itself into a corner and never backtracks across
 //!   brackets.
 //! * Fewest floaters (C6): the bracket floats as few players as possible.
@@ -31,7 +31,7 @@
 //! * The bye (C2, C5): to the lowest-ranked player (fewest points, then
 //!   highest pairing number) who has not had one and whose absence leaves a
 //!   pairable field.
-//! * Colour allocation: rules E1–E5 exactly ([`super::swiss_colour`]), with
+//! * Colour allocation: rules E1–E5 exactly (`swiss_colour.rs`), with
 //!   the initial colour drawn from the tournament's seed.
 //!
 //! # Where it simplifies
