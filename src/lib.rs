@@ -1,2 +1,25 @@
 //! atomicd: a FICS-compatible telnet chess server for atomic chess.
+//!
+//! The map of the house is in the README's architecture section: `net`
+//! turns bytes into lines, `session` runs one connection, `commands` turns a
+//! line into a reply, `world` is the live server state, `chess` the pure
+//! game, and `store` the SQLite database on its own thread.
+
+pub mod account;
+pub mod chess;
+pub mod commands;
+pub mod config;
+pub mod formula;
+pub mod help;
+pub mod net;
+pub mod random;
+pub mod rating;
+pub mod server;
+pub mod session;
+pub mod store;
+pub mod timefmt;
 pub mod tourney;
+pub mod world;
+
+pub use config::Config;
+pub use server::{ServerHandle, StartError, start};

@@ -1,1 +1,219 @@
-fn main() {}
+//! The `atomicd` command: serve, or manage accounts.
+
+use std::io::BufRead;
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+use atomicd::account::{Titles, check_handle};
+use atomicd::config::Config;
+use atomicd::store::{self, accounts};
+use atomicd::timefmt::{fics_date, unix_now};
+
+/// A FICS-compatible telnet chess server for atomic chess.
+#[derive(Parser)]
+#[command(version, about)]
+struct Cli {
+    /// Configuration file.
+    #[arg(long, global = true, value_name = "PATH")]
+    config: Option<PathBuf>,
+    /// SQLite database file (overrides the configuration).
+    #[arg(long, global = true, value_name = "PATH")]
+    db: Option<PathBuf>,
+    /// Address to listen on, e.g. 127.0.0.1:5000 (overrides the configuration).
+    #[arg(long, value_name = "ADDR")]
+    listen: Option<SocketAddr>,
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Manage registered accounts.
+    User {
+        #[command(subcommand)]
+        action: UserAction,
+    },
+}
+
+#[derive(Subcommand)]
+enum UserAction {
+    /// Register an account; the password is read from standard input.
+    Add {
+        name: String,
+        /// Read the password from standard input (required: never from argv).
+        #[arg(long)]
+        password_stdin: bool,
+        /// Give the administrator title (*).
+        #[arg(long)]
+        admin: bool,
+        /// Give the tournament director title (TD).
+        #[arg(long)]
+        td: bool,
+        /// Mark the account as a computer (C).
+        #[arg(long)]
+        computer: bool,
+    },
+    /// Change an account's password; the new one is read from standard input.
+    Passwd {
+        name: String,
+        #[arg(long)]
+        password_stdin: bool,
+    },
+    /// List registered accounts.
+    List,
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    tracing_subscriber::fmt()
+        .with_env_filter(
+            tracing_subscriber::EnvFilter::try_from_default_env()
+                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info")),
+        )
+        .with_writer(std::io::stderr)
+        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
+        .init();
+    let result = match cli.command {
+        None => serve(cli.config, cli.db, cli.listen),
+        Some(Command::User { action }) => user(cli.config, cli.db, action),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("atomicd: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+type Result<T> = std::result::Result<T, Box<dyn std::error::Error>>;
+
+fn load_config(path: Option<PathBuf>) -> Result<Config> {
+    Ok(Config::load(
+        &path.unwrap_or_else(|| PathBuf::from("config.toml")),
+    )?)
+}
+
+fn serve(config: Option<PathBuf>, db: Option<PathBuf>, listen: Option<SocketAddr>) -> Result<()> {
+    let mut config = load_config(config)?;
+    if let Some(db) = db {
+        config.database = db;
+    }
+    if let Some(listen) = listen {
+        config.listen = listen;
+    }
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()?;
+    runtime.block_on(async {
+        let server = atomicd::start(config).await?;
+        shutdown_signal().await;
+        tracing::info!("shutting down");
+        server.shutdown();
+        server.wait().await;
+        Ok(())
+    })
+}
+
+/// Resolves on SIGINT (Ctrl-C) or SIGTERM.
+async fn shutdown_signal() {
+    let ctrl_c = tokio::signal::ctrl_c();
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{SignalKind, signal};
+        match signal(SignalKind::terminate()) {
+            Ok(mut term) => {
+                tokio::select! {
+                    _ = ctrl_c => {}
+                    _ = term.recv() => {}
+                }
+            }
+            Err(_) => {
+                let _ = ctrl_c.await;
+            }
+        }
+    }
+    #[cfg(not(unix))]
+    let _ = ctrl_c.await;
+}
+
+fn read_password() -> Result<String> {
+    let mut line = String::new();
+    std::io::stdin().lock().read_line(&mut line)?;
+    let password = line.trim_end_matches(['\n', '\r']).to_string();
+    if password.is_empty() {
+        return Err("the password on standard input is empty".into());
+    }
+    Ok(password)
+}
+
+fn user(config: Option<PathBuf>, db: Option<PathBuf>, action: UserAction) -> Result<()> {
+    // The database named on the command line needs no configuration file.
+    let (db_path, cost) = match (db, config) {
+        (Some(db), None) => (db, Config::default().bcrypt_cost),
+        (db, config) => {
+            let config = load_config(config)?;
+            (db.unwrap_or(config.database), config.bcrypt_cost)
+        }
+    };
+    let conn = store::open_connection(&db_path)
+        .map_err(|e| format!("cannot open {}: {e}", db_path.display()))?;
+    match action {
+        UserAction::Add {
+            name,
+            password_stdin,
+            admin,
+            td,
+            computer,
+        } => {
+            check_handle(&name).map_err(|e| {
+                format!(
+                    "bad name \"{name}\": {}",
+                    e.to_string().trim_end_matches("  Try again.")
+                )
+            })?;
+            if !password_stdin {
+                return Err("give --password-stdin and type the password on standard input".into());
+            }
+            let hash = bcrypt::hash(read_password()?, cost)?;
+            let titles = Titles {
+                admin,
+                td,
+                computer,
+                unregistered: false,
+            };
+            accounts::create(&conn, &name, &hash, titles, unix_now())?;
+            println!("Added {name}{}.", titles.suffix());
+        }
+        UserAction::Passwd {
+            name,
+            password_stdin,
+        } => {
+            if !password_stdin {
+                return Err("give --password-stdin and type the password on standard input".into());
+            }
+            let hash = bcrypt::hash(read_password()?, cost)?;
+            if !accounts::set_password(&conn, &name, &hash)? {
+                return Err(format!("there is no account named \"{name}\"").into());
+            }
+            println!("Password of {name} changed.");
+        }
+        UserAction::List => {
+            for a in accounts::list(&conn)? {
+                let last = a
+                    .last_login
+                    .map(fics_date)
+                    .unwrap_or_else(|| "never".to_string());
+                println!(
+                    "{:<17} {:<12} last login: {last}",
+                    a.name,
+                    a.titles.suffix()
+                );
+            }
+        }
+    }
+    Ok(())
+}

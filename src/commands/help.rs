@@ -1,0 +1,28 @@
+//! `help [topic]` from `data/help/<lang>/`.
+
+use super::Ctx;
+use crate::help::Lookup;
+
+/// `help [topic]`
+pub fn help(ctx: &mut Ctx<'_>, args: &str) {
+    let topic = args.split_whitespace().next().unwrap_or("index");
+    if !topic
+        .bytes()
+        .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-')
+    {
+        ctx.line(format!("There is no help available for \"{topic}\"."));
+        return;
+    }
+    let shared = ctx.shared().clone();
+    match shared.help.find(topic, ctx.session.vars.lang) {
+        Lookup::Page(page) => ctx.out.push_str(page),
+        Lookup::Ambiguous(names) => ctx.line(format!(
+            "Ambiguous help topic \"{topic}\". Matches: {}",
+            names.join(" ")
+        )),
+        Lookup::Missing => {
+            ctx.line(format!("There is no help available for \"{topic}\"."));
+            ctx.line("Type \"help\" for the list of topics.");
+        }
+    }
+}

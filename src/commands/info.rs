@@ -1,0 +1,214 @@
+//! `who` and `finger`: who is here, and who someone is.
+
+use super::Ctx;
+use crate::store::accounts;
+use crate::timefmt::{duration_words, fics_date};
+use crate::world::{FindError, Player};
+
+/// Seconds without input after which `who` shows a user as idle (`.`).
+const IDLE_MARK_SECS: u64 = 300;
+
+/// A rating as lists show it: guests `++++`, registered but unrated `----`.
+fn rating_text(p: &Player) -> String {
+    if p.is_registered() {
+        "----".to_string()
+    } else {
+        "++++".to_string()
+    }
+}
+
+/// The status character of `who` (spec §6.2).
+fn status_char(p: &Player) -> char {
+    if !p.vars.switch("open") {
+        ':'
+    } else if p.vars.switch("tourney") {
+        '&'
+    } else if p.last_input.elapsed().as_secs() > IDLE_MARK_SECS {
+        '.'
+    } else {
+        ' '
+    }
+}
+
+/// Lays out entries in columns, filled top to bottom (FICS's multicol):
+/// each column is as wide as the longest entry plus two spaces.
+pub fn columns(entries: &[String], width: usize) -> String {
+    if entries.is_empty() {
+        return String::new();
+    }
+    let col = entries.iter().map(|e| e.len()).max().unwrap_or(0) + 2;
+    let ncols = (width / col).max(1);
+    let nrows = entries.len().div_ceil(ncols);
+    let mut out = String::new();
+    for row in 0..nrows {
+        let mut line = String::new();
+        for c in 0..ncols {
+            if let Some(e) = entries.get(c * nrows + row) {
+                line.push_str(&format!("{e:<col$}"));
+            }
+        }
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    out
+}
+
+/// `who [a]`: everyone online, highest rated first.
+pub fn who(ctx: &mut Ctx<'_>, args: &str) {
+    let available_only = args.contains('a');
+    let width = ctx.session.vars.number("width") as usize;
+    let (mut rows, total) = {
+        let world = ctx.world();
+        let rows: Vec<(String, String, String)> = world
+            .players()
+            .filter(|p| !available_only || p.vars.switch("open"))
+            .map(|p| {
+                (
+                    rating_text(p),
+                    p.name.to_ascii_lowercase(),
+                    format!(
+                        "{:>4}{}{}",
+                        rating_text(p),
+                        status_char(p),
+                        p.display_name()
+                    ),
+                )
+            })
+            .collect();
+        (rows, world.count())
+    };
+    rows.sort_by(|a, b| b.0.cmp(&a.0).then_with(|| a.1.cmp(&b.1)));
+    let entries: Vec<String> = rows.into_iter().map(|r| r.2).collect();
+    ctx.out.push_str(&columns(&entries, width));
+    ctx.line("");
+    ctx.line(format!(
+        " {} player{} displayed (of {total}). (*) indicates system administrator.",
+        entries.len(),
+        if entries.len() == 1 { "" } else { "s" }
+    ));
+}
+
+/// `finger [name]`: a user's record, online or not.
+pub fn finger(ctx: &mut Ctx<'_>, args: &str) {
+    let target = args
+        .split_whitespace()
+        .next()
+        .unwrap_or(&ctx.session.name)
+        .to_string();
+    let online = {
+        let world = ctx.world();
+        match world.find(&target) {
+            Ok(p) => Ok(Some(online_finger(p))),
+            Err(FindError::Ambiguous(names)) => Err(names),
+            Err(FindError::NotFound) => Ok(None),
+        }
+    };
+    match online {
+        Ok(Some(text)) => ctx.out.push_str(&text),
+        Err(names) => ctx.line(format!(
+            "Ambiguous name \"{target}\". Matches: {}",
+            names.join(" ")
+        )),
+        Ok(None) => {
+            let store = ctx.shared().store.clone();
+            ctx.reply_later(async move { offline_finger(store, target).await });
+        }
+    }
+}
+
+fn notes(notes: &[String], out: &mut String) {
+    let shown: Vec<(usize, &String)> = notes
+        .iter()
+        .enumerate()
+        .filter(|(_, n)| !n.is_empty())
+        .collect();
+    if !shown.is_empty() {
+        out.push('\n');
+        for (i, note) in shown {
+            out.push_str(&format!("{:2}: {note}\n", i + 1));
+        }
+    }
+}
+
+fn online_finger(p: &Player) -> String {
+    let mut s = format!("Finger of {}:\n\n", p.display_name());
+    s.push_str(&format!(
+        "On for: {}   Idle: {}\n",
+        duration_words(p.login_at.elapsed().as_secs()),
+        duration_words(p.last_input.elapsed().as_secs())
+    ));
+    s.push('\n');
+    if p.is_registered() {
+        s.push_str(&format!("{} has not played any rated games.\n", p.name));
+    } else {
+        s.push_str(&format!("{} is NOT a registered player.\n", p.name));
+    }
+    if p.titles.computer {
+        s.push_str(&format!("{} is a computer.\n", p.name));
+    }
+    s.push('\n');
+    s.push_str(&format!(
+        "Timeseal 1 : {}\n",
+        if p.timeseal { "On" } else { "Off" }
+    ));
+    let interface = p.vars.text("interface");
+    if !interface.is_empty() {
+        s.push_str(&format!("Interface  : {interface}\n"));
+    }
+    notes(&p.vars.notes, &mut s);
+    s
+}
+
+async fn offline_finger(store: crate::store::Store, name: String) -> String {
+    let found = store
+        .call(move |db| {
+            let account = accounts::find(db, &name)?;
+            let vars = match &account {
+                Some(a) => accounts::load_vars(db, a.id)?,
+                None => Vec::new(),
+            };
+            Ok::<_, rusqlite::Error>((name, account, vars))
+        })
+        .await;
+    let (name, account, saved) = match found {
+        Ok(Ok(found)) => found,
+        _ => return "The database is not available; try again later.\n".to_string(),
+    };
+    let Some(account) = account else {
+        return format!("There is no player matching the name {name}.\n");
+    };
+    let mut vars = crate::session::vars::Vars::default();
+    vars.restore(&saved);
+    let mut s = format!("Finger of {}{}:\n\n", account.name, account.titles.suffix());
+    match account.last_logout.or(account.last_login) {
+        Some(t) => s.push_str(&format!("Last disconnected: {}\n", fics_date(t))),
+        None => s.push_str(&format!("{} has never connected.\n", account.name)),
+    }
+    s.push('\n');
+    s.push_str(&format!(
+        "{} has not played any rated games.\n",
+        account.name
+    ));
+    if account.titles.computer {
+        s.push_str(&format!("{} is a computer.\n", account.name));
+    }
+    notes(&vars.notes, &mut s);
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn columns_fill_top_to_bottom_and_fit_the_width() {
+        let entries: Vec<String> = (0..7).map(|i| format!("++++ Guest{i}(U)")).collect();
+        let text = columns(&entries, 79);
+        let lines: Vec<&str> = text.lines().collect();
+        // 15-char entries + 2 = 17 wide: 4 columns in 79, so 2 rows.
+        assert_eq!(lines.len(), 2);
+        assert!(lines[0].starts_with("++++ Guest0(U)   ++++ Guest2(U)"));
+        assert!(lines.iter().all(|l| l.len() <= 79));
+        assert_eq!(columns(&[], 79), "");
+    }
+}

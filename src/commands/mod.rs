@@ -1,0 +1,321 @@
+//! The command loop's second half: from a typed line to a reply.
+//!
+//! A line is split on `;`, each piece loses its `$`/`$$` prefix, user
+//! aliases are expanded, a player's line is tried as a move first, and the
+//! first word is looked up exactly, then among the built-in shortcuts, then
+//! as a unique prefix (spec §6.1). Each command family is one file here with
+//! its parsing and its action; [`COMMANDS`] is the one table that names them.
+
+mod alias;
+mod basic;
+mod help;
+mod info;
+mod vars;
+
+use std::future::Future;
+use std::pin::Pin;
+use std::sync::{Arc, MutexGuard};
+
+use crate::server::Shared;
+use crate::session::Session;
+use crate::session::output::code;
+use crate::world::World;
+
+/// Output of a command that must wait (for the database, say) before it is
+/// complete. It owns what it needs, so the session can await it freely.
+pub type Later = Pin<Box<dyn Future<Output = String> + Send>>;
+
+/// What a command may touch while it runs, and its reply so far.
+pub struct Ctx<'a> {
+    pub session: &'a mut Session,
+    /// The reply text; every line ends in `\n`.
+    pub out: String,
+    /// The block-mode code of the reply.
+    pub code: Option<u16>,
+    /// The rest of the reply, if it has to wait.
+    pub later: Option<Later>,
+}
+
+impl Ctx<'_> {
+    pub fn shared(&self) -> &Arc<Shared> {
+        &self.session.shared
+    }
+
+    /// Locks the world; never hold the guard across an `.await`.
+    pub fn world(&self) -> MutexGuard<'_, World> {
+        self.session.shared.world()
+    }
+
+    /// Appends one line to the reply.
+    pub fn line(&mut self, text: impl AsRef<str>) {
+        self.out.push_str(text.as_ref());
+        self.out.push('\n');
+    }
+
+    /// Replies with a command's usage line (block code 513).
+    pub fn usage(&mut self, usage: &str) {
+        self.fail(code::BAD_PARAMS, format!("Usage: {usage}"));
+    }
+
+    /// Replies with an error line and its block-mode code.
+    pub fn fail(&mut self, code: u16, text: impl AsRef<str>) {
+        self.code = Some(code);
+        self.line(text);
+    }
+
+    /// Finishes the reply later, with text the future produces.
+    pub fn reply_later(&mut self, later: impl Future<Output = String> + Send + 'static) {
+        self.later = Some(Box::pin(later));
+    }
+}
+
+/// Who may use a command; the others are told it does not exist.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Rights {
+    Anyone,
+    Admin,
+}
+
+/// One command of the table.
+pub struct Command {
+    pub name: &'static str,
+    /// Block-mode command code (spec §6.6).
+    pub code: u16,
+    pub run: fn(&mut Ctx<'_>, &str),
+    pub rights: Rights,
+}
+
+const fn cmd(name: &'static str, code: u16, run: fn(&mut Ctx<'_>, &str)) -> Command {
+    Command {
+        name,
+        code,
+        run,
+        rights: Rights::Anyone,
+    }
+}
+
+/// Every command, by name.
+static COMMANDS: &[Command] = &[
+    cmd("alias", 159, alias::alias),
+    cmd("date", 32, basic::date),
+    cmd("finger", 37, info::finger),
+    cmd("help", 50, help::help),
+    cmd("iset", 56, vars::iset),
+    cmd("ivariables", 58, vars::ivariables),
+    cmd("quit", 97, basic::quit),
+    cmd("set", 109, vars::set),
+    cmd("style", 128, vars::style),
+    cmd("unalias", 136, alias::unalias),
+    cmd("uptime", 140, basic::uptime),
+    cmd("variables", 143, vars::variables),
+    cmd("who", 146, info::who),
+];
+
+/// Built-in shortcuts (lasker's command_list.h): what a word stands for.
+const SHORTCUTS: &[(&str, &str)] = &[
+    ("t", "tell"),
+    ("f", "finger"),
+    ("w", "who"),
+    ("g", "games"),
+    ("o", "observe"),
+    ("r", "refresh"),
+    ("re", "refresh"),
+    ("m", "match"),
+    ("ma", "match"),
+    ("a", "accept"),
+    ("!", "shout"),
+    ("*", "kibitz"),
+    ("#", "whisper"),
+    ("i", "it"),
+    (":", "it"),
+    ("exit", "quit"),
+    ("logout", "quit"),
+    ("bye", "quit"),
+    ("+", "addlist"),
+    ("-", "sublist"),
+    ("=", "showlist"),
+    ("p", "who a"),
+    ("pl", "who a"),
+    ("hi", "history"),
+    ("sh", "shout"),
+    ("ch", "tell"),
+    ("in", "inchannel"),
+    ("n", "next"),
+    ("more", "next"),
+    ("vars", "variables"),
+    (".", "."),
+    (",", ","),
+];
+
+/// Characters that are a command by themselves, with no space after them.
+const PUNCTUATION: &str = ".,!*#:+-=";
+
+/// The reply to one line.
+pub struct Reply {
+    pub text: String,
+    pub code: u16,
+}
+
+/// Runs one line (which may hold several `;`-separated commands).
+pub async fn execute(session: &mut Session, line: &str) -> Reply {
+    let mut ctx = Ctx {
+        session,
+        out: String::new(),
+        code: None,
+        later: None,
+    };
+    for piece in line.split(';') {
+        run_one(&mut ctx, piece);
+        if let Some(later) = ctx.later.take() {
+            let text = later.await;
+            ctx.out.push_str(&text);
+        }
+        if ctx.session.quit {
+            break;
+        }
+    }
+    Reply {
+        text: ctx.out,
+        code: ctx.code.unwrap_or(0),
+    }
+}
+
+fn run_one(ctx: &mut Ctx<'_>, piece: &str) {
+    let mut text = piece.trim();
+    let (expand_aliases, touch) = if let Some(rest) = text.strip_prefix("$$") {
+        text = rest;
+        (false, false)
+    } else if let Some(rest) = text.strip_prefix('$') {
+        text = rest;
+        (false, true)
+    } else {
+        (true, true)
+    };
+    let text = text.trim_start();
+    if text.is_empty() {
+        return;
+    }
+    if touch && let Some(p) = ctx.world().player_mut(ctx.session.id) {
+        p.last_input = tokio::time::Instant::now();
+    }
+    let expanded = if expand_aliases {
+        alias::expand(&ctx.session.aliases, text)
+    } else {
+        None
+    };
+    let text = expanded.as_deref().unwrap_or(text);
+    let (word, args) = split_word(text);
+    match lookup(word, ctx.session.titles.admin) {
+        Lookup::Found(command, extra) => {
+            ctx.code.get_or_insert(command.code);
+            let args = match extra {
+                Some(extra) if args.is_empty() => extra.to_string(),
+                Some(extra) => format!("{extra} {args}"),
+                None => args.to_string(),
+            };
+            (command.run)(ctx, args.trim());
+        }
+        Lookup::Ambiguous(names) => ctx.fail(
+            code::AMBIGUOUS,
+            format!("Ambiguous command \"{word}\". Matches: {}", names.join(" ")),
+        ),
+        Lookup::NotFound => ctx.fail(code::BAD_COMMAND, format!("{word}: Command not found.")),
+    }
+}
+
+/// The command word and the rest; punctuation commands need no space.
+fn split_word(text: &str) -> (&str, &str) {
+    if let Some(c) = text.chars().next()
+        && PUNCTUATION.contains(c)
+    {
+        let (word, rest) = text.split_at(c.len_utf8());
+        return (word, rest.trim_start());
+    }
+    match text.split_once(char::is_whitespace) {
+        Some((word, rest)) => (word, rest.trim_start()),
+        None => (text, ""),
+    }
+}
+
+enum Lookup {
+    /// The command, and arguments a shortcut puts before the user's.
+    Found(&'static Command, Option<&'static str>),
+    Ambiguous(Vec<&'static str>),
+    NotFound,
+}
+
+fn visible(command: &Command, admin: bool) -> bool {
+    command.rights == Rights::Anyone || admin
+}
+
+fn by_name(name: &str, admin: bool) -> Option<&'static Command> {
+    COMMANDS
+        .iter()
+        .find(|c| c.name == name && visible(c, admin))
+}
+
+fn lookup(word: &str, admin: bool) -> Lookup {
+    let lower = word.to_ascii_lowercase();
+    if let Some(c) = by_name(&lower, admin) {
+        return Lookup::Found(c, None);
+    }
+    if let Some((_, target)) = SHORTCUTS.iter().find(|(s, _)| *s == lower) {
+        let (name, extra) = match target.split_once(' ') {
+            Some((name, extra)) => (name, Some(extra)),
+            None => (*target, None),
+        };
+        return match by_name(name, admin) {
+            Some(c) => Lookup::Found(c, extra),
+            None => Lookup::NotFound,
+        };
+    }
+    let mut matches: Vec<&'static Command> = COMMANDS
+        .iter()
+        .filter(|c| visible(c, admin) && c.name.starts_with(&lower))
+        .collect();
+    match matches.len() {
+        0 => Lookup::NotFound,
+        1 => Lookup::Found(matches.remove(0), None),
+        _ => {
+            let mut names: Vec<&str> = matches.iter().map(|c| c.name).collect();
+            names.sort_unstable();
+            Lookup::Ambiguous(names)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_command_has_a_unique_lowercase_name() {
+        let mut names: Vec<&str> = COMMANDS.iter().map(|c| c.name).collect();
+        assert!(
+            names
+                .iter()
+                .all(|n| n.chars().all(|c| !c.is_ascii_uppercase()))
+        );
+        names.sort_unstable();
+        let before = names.len();
+        names.dedup();
+        assert_eq!(before, names.len());
+    }
+
+    #[test]
+    fn lookup_exact_shortcut_prefix_and_ambiguity() {
+        assert!(matches!(lookup("who", false), Lookup::Found(c, None) if c.name == "who"));
+        assert!(matches!(lookup("WHO", false), Lookup::Found(c, None) if c.name == "who"));
+        assert!(matches!(lookup("p", false), Lookup::Found(c, Some("a")) if c.name == "who"));
+        assert!(matches!(lookup("fing", false), Lookup::Found(c, None) if c.name == "finger"));
+        assert!(matches!(lookup("u", false), Lookup::Ambiguous(v) if v == ["unalias", "uptime"]));
+        assert!(matches!(lookup("xyz", false), Lookup::NotFound));
+    }
+
+    #[test]
+    fn punctuation_needs_no_space() {
+        assert_eq!(split_word("!hello there"), ("!", "hello there"));
+        assert_eq!(split_word("tell bob hi"), ("tell", "bob hi"));
+        assert_eq!(split_word("who"), ("who", ""));
+    }
+}

@@ -1,0 +1,113 @@
+//! `set`, `style`, `iset`, `variables`, `ivariables`.
+
+use super::Ctx;
+use crate::session::ivars::IsetError;
+use crate::session::output::code;
+use crate::store::accounts;
+
+/// `set variable [value]`
+pub fn set(ctx: &mut Ctx<'_>, args: &str) {
+    let (name, value) = match args.split_once(char::is_whitespace) {
+        Some((n, v)) => (n, v.trim()),
+        None => (args, ""),
+    };
+    if name.is_empty() {
+        return ctx.usage("set variable [value]");
+    }
+    match ctx.session.update_vars(|v| v.set(name, value)) {
+        Ok(changed) => {
+            ctx.line(&changed.reply);
+            if let Some(id) = ctx.session.account_id {
+                let value = ctx.session.vars.get(&changed.name);
+                let name = changed.name;
+                ctx.shared().store.write("save variable", move |db| {
+                    accounts::save_var(db, id, &name, value.as_deref())
+                });
+            }
+        }
+        Err(e) => ctx.fail(code::BAD_PARAMS, e.to_string()),
+    }
+}
+
+/// `style N`
+pub fn style(ctx: &mut Ctx<'_>, args: &str) {
+    if args.is_empty() {
+        return ctx.usage("style 1|12");
+    }
+    set(ctx, &format!("style {args}"));
+}
+
+/// `iset ivariable 0|1`
+pub fn iset(ctx: &mut Ctx<'_>, args: &str) {
+    let (name, value) = match args.split_once(char::is_whitespace) {
+        Some((n, v)) => (n, v.trim()),
+        None => return ctx.usage("iset ivariable 0|1"),
+    };
+    match ctx.session.update_ivars(|iv| iv.set(name, value)) {
+        Ok((ivar, on)) => ctx.line(format!(
+            "{} {}.",
+            ivar.name(),
+            if on { "set" } else { "unset" }
+        )),
+        Err(e @ IsetError::BadValue) => ctx.fail(code::BAD_PARAMS, e.to_string()),
+        Err(e) => ctx.line(e.to_string()),
+    }
+}
+
+fn pairs_in_columns(pairs: &[(String, String)]) -> String {
+    let entries: Vec<String> = pairs.iter().map(|(n, v)| format!("{n}={v}")).collect();
+    let mut out = String::new();
+    for chunk in entries.chunks(4) {
+        let line: String = chunk.iter().map(|e| format!("{e:<19}")).collect();
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    out
+}
+
+/// `variables [name]`: a user's variables (yours by default).
+pub fn variables(ctx: &mut Ctx<'_>, args: &str) {
+    let found = match args.split_whitespace().next() {
+        None => Some((ctx.session.name.clone(), ctx.session.vars.clone())),
+        Some(name) => ctx
+            .world()
+            .find(name)
+            .ok()
+            .map(|p| (p.name.clone(), p.vars.clone())),
+    };
+    let Some((name, vars)) = found else {
+        return ctx.line(format!("No user named \"{}\" is logged in.", args.trim()));
+    };
+    ctx.line(format!("Variable settings of {name}:"));
+    ctx.line("");
+    let pairs: Vec<(String, String)> = vars
+        .listing()
+        .into_iter()
+        .map(|(n, v)| (n.to_string(), v))
+        .collect();
+    let text = pairs_in_columns(&pairs);
+    ctx.out.push_str(&text);
+}
+
+/// `ivariables [name]`: a user's interface variables.
+pub fn ivariables(ctx: &mut Ctx<'_>, args: &str) {
+    let found = match args.split_whitespace().next() {
+        None => Some((ctx.session.name.clone(), ctx.session.ivars)),
+        Some(name) => ctx
+            .world()
+            .find(name)
+            .ok()
+            .map(|p| (p.name.clone(), p.ivars)),
+    };
+    let Some((name, ivars)) = found else {
+        return ctx.line(format!("No user named \"{}\" is logged in.", args.trim()));
+    };
+    ctx.line(format!("Interface variable settings of {name}:"));
+    ctx.line("");
+    let pairs: Vec<(String, String)> = ivars
+        .listing()
+        .map(|(n, on)| (n.to_string(), (on as u8).to_string()))
+        .collect();
+    let text = pairs_in_columns(&pairs);
+    ctx.out.push_str(&text);
+}

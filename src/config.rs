@@ -1,0 +1,190 @@
+//! `config.toml` → a typed [`Config`] with a default for every key.
+//!
+//! The operator edits one file; every key is optional and documented in the
+//! README. Command-line flags (`--listen`, `--db`) override what the file says.
+
+use std::collections::BTreeMap;
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+
+use serde::Deserialize;
+
+/// Everything the server reads from `config.toml`.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Config {
+    /// Shown in the banner and in `help`; never the word "FatICS" (PyChess
+    /// would switch to another protocol mode).
+    pub server_name: String,
+    /// Address and port to listen on; port 0 picks a free port (tests).
+    pub listen: SocketAddr,
+    /// The SQLite file, created with its schema on first start.
+    pub database: PathBuf,
+    /// Help pages (`help/en`, `help/fr`) and the message of the day (`motd.txt`).
+    pub data_dir: PathBuf,
+    /// bcrypt cost for new passwords (at least 10).
+    pub bcrypt_cost: u32,
+    /// Seconds a game with a guest waits for a dropped player to come back.
+    pub disconnect_grace: u64,
+    /// Minutes without input before a user who is not playing is logged out.
+    pub idle_timeout_minutes: u64,
+    /// Connections the server accepts at once (the rest are refused politely).
+    pub max_connections: usize,
+    /// Connections from one address at once.
+    pub max_connections_per_ip: usize,
+    /// Failed password attempts from one address before each new attempt
+    /// is delayed (the delay doubles with every further failure).
+    pub login_failures_before_delay: u32,
+    /// Channel names shown by `tell N` and `inchannel`, keyed by number.
+    pub channels: BTreeMap<u16, String>,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        let channels = [
+            (0, "Admins"),
+            (1, "Help"),
+            (49, "Tournaments"),
+            (50, "General"),
+            (53, "Guest Chat"),
+        ]
+        .into_iter()
+        .map(|(n, s)| (n, s.to_string()))
+        .collect();
+        Config {
+            server_name: "atomicd".to_string(),
+            listen: SocketAddr::from(([127, 0, 0, 1], 5000)),
+            database: PathBuf::from("data/atomicd.sqlite3"),
+            data_dir: PathBuf::from("data"),
+            bcrypt_cost: 10,
+            disconnect_grace: 60,
+            idle_timeout_minutes: 60,
+            max_connections: 25_000,
+            max_connections_per_ip: 2_000,
+            login_failures_before_delay: 3,
+            channels,
+        }
+    }
+}
+
+/// Why a configuration could not be loaded; `Display` is one line for the operator.
+#[derive(Debug)]
+pub enum ConfigError {
+    Missing(PathBuf),
+    Unreadable(PathBuf, std::io::Error),
+    Invalid(PathBuf, String),
+}
+
+impl std::fmt::Display for ConfigError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ConfigError::Missing(p) => write!(
+                f,
+                "config file {} not found (copy config.toml from the atomicd sources or pass --config PATH)",
+                p.display()
+            ),
+            ConfigError::Unreadable(p, e) => {
+                write!(f, "cannot read config file {}: {e}", p.display())
+            }
+            ConfigError::Invalid(p, e) => write!(f, "config file {} is invalid: {e}", p.display()),
+        }
+    }
+}
+
+impl std::error::Error for ConfigError {}
+
+impl Config {
+    /// Reads and checks a configuration file.
+    pub fn load(path: &Path) -> Result<Config, ConfigError> {
+        let text = std::fs::read_to_string(path).map_err(|e| match e.kind() {
+            std::io::ErrorKind::NotFound => ConfigError::Missing(path.to_path_buf()),
+            _ => ConfigError::Unreadable(path.to_path_buf(), e),
+        })?;
+        Config::parse(&text).map_err(|e| ConfigError::Invalid(path.to_path_buf(), e))
+    }
+
+    /// Parses configuration text; the error is a one-line description.
+    pub fn parse(text: &str) -> Result<Config, String> {
+        let config: Config = toml::from_str(text).map_err(|e| one_line(&e.to_string()))?;
+        config.validate()?;
+        Ok(config)
+    }
+
+    fn validate(&self) -> Result<(), String> {
+        if self.server_name.trim().is_empty() {
+            return Err("server_name must not be empty".into());
+        }
+        if self.server_name.to_ascii_lowercase().contains("fatics") {
+            return Err(
+                "server_name must not contain \"FatICS\" (PyChess would misread the server)".into(),
+            );
+        }
+        if !(10..=31).contains(&self.bcrypt_cost) {
+            return Err("bcrypt_cost must be between 10 and 31".into());
+        }
+        if self.max_connections == 0 || self.max_connections_per_ip == 0 {
+            return Err("max_connections and max_connections_per_ip must be at least 1".into());
+        }
+        if let Some(n) = self.channels.keys().find(|n| **n > 255) {
+            return Err(format!("channel {n} is out of range (0-255)"));
+        }
+        Ok(())
+    }
+
+    /// Name of a channel, if the operator gave it one.
+    pub fn channel_name(&self, channel: u16) -> Option<&str> {
+        self.channels.get(&channel).map(String::as_str)
+    }
+}
+
+/// toml errors span several lines (with a caret diagram); operators get one.
+fn one_line(message: &str) -> String {
+    message
+        .lines()
+        .map(str::trim)
+        .filter(|l| {
+            !l.is_empty() && !l.starts_with('|') && !l.chars().all(|c| c == '^' || c == ' ')
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn empty_file_gives_defaults() {
+        let c = Config::parse("").unwrap();
+        assert_eq!(c.listen.port(), 5000);
+        assert_eq!(c.database, PathBuf::from("data/atomicd.sqlite3"));
+        assert_eq!(c.channel_name(53), Some("Guest Chat"));
+    }
+
+    #[test]
+    fn keys_override_defaults() {
+        let c = Config::parse(
+            "listen = \"0.0.0.0:5001\"\ndisconnect_grace = 5\n[channels]\n7 = \"Bots\"\n",
+        )
+        .unwrap();
+        assert_eq!(c.listen.port(), 5001);
+        assert_eq!(c.disconnect_grace, 5);
+        assert_eq!(c.channel_name(7), Some("Bots"));
+    }
+
+    #[test]
+    fn unknown_keys_and_bad_values_are_refused_in_one_line() {
+        let e = Config::parse("lisen = \"x\"").unwrap_err();
+        assert!(e.contains("lisen"), "{e}");
+        assert!(!e.contains('\n'));
+        assert!(Config::parse("listen = \"nowhere\"").is_err());
+        assert!(Config::parse("bcrypt_cost = 4").is_err());
+        assert!(Config::parse("server_name = \"My FatICS\"").is_err());
+    }
+
+    #[test]
+    fn missing_file_says_so() {
+        let e = Config::load(Path::new("/nonexistent/atomicd.toml")).unwrap_err();
+        assert!(e.to_string().contains("not found"));
+    }
+}

@@ -1,0 +1,4 @@
+//! Bytes on the wire: the telnet line discipline and timeseal.
+
+pub mod telnet;
+pub mod timeseal;

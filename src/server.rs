@@ -1,0 +1,234 @@
+//! Starting and stopping the server: the shared state, the listener and its
+//! connection limits.
+
+use std::collections::HashMap;
+use std::net::{IpAddr, SocketAddr};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::Duration;
+
+use tokio::io::AsyncWriteExt;
+use tokio::net::{TcpListener, TcpStream};
+use tokio::task::JoinHandle;
+use tokio::time::Instant;
+use tokio_util::sync::CancellationToken;
+use tokio_util::task::TaskTracker;
+
+use crate::config::Config;
+use crate::help::HelpPages;
+use crate::session::{self, throttle::LoginThrottle};
+use crate::store::Store;
+use crate::timefmt::unix_now;
+use crate::world::{SessionId, World};
+
+/// What every session shares.
+pub struct Shared {
+    pub config: Config,
+    world: Mutex<World>,
+    pub store: Store,
+    pub help: HelpPages,
+    /// The message of the day, shown after login.
+    pub motd: String,
+    pub started_at: Instant,
+    pub started_unix: i64,
+    throttle: Mutex<LoginThrottle>,
+    /// Cancelled when the server shuts down.
+    pub shutdown: CancellationToken,
+    next_session: AtomicU64,
+    limits: Mutex<ConnectionCounts>,
+}
+
+/// Locks a mutex even if a thread panicked while holding it: one broken
+/// command must not take the whole server down with it.
+fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+impl Shared {
+    /// Locks the world. Never hold the guard across an `.await`.
+    pub fn world(&self) -> MutexGuard<'_, World> {
+        lock(&self.world)
+    }
+
+    /// The failed-login counter.
+    pub fn throttle(&self) -> MutexGuard<'_, LoginThrottle> {
+        lock(&self.throttle)
+    }
+
+    pub fn next_session_id(&self) -> SessionId {
+        self.next_session.fetch_add(1, Ordering::Relaxed)
+    }
+}
+
+/// Open connections, in all and per address.
+#[derive(Default)]
+struct ConnectionCounts {
+    total: usize,
+    per_ip: HashMap<IpAddr, usize>,
+}
+
+/// Holds a connection's place in the limits; gives it back when dropped.
+struct ConnectionSlot {
+    shared: Arc<Shared>,
+    ip: IpAddr,
+}
+
+impl Drop for ConnectionSlot {
+    fn drop(&mut self) {
+        let mut counts = lock(&self.shared.limits);
+        counts.total -= 1;
+        if let Some(n) = counts.per_ip.get_mut(&self.ip) {
+            *n -= 1;
+            if *n == 0 {
+                counts.per_ip.remove(&self.ip);
+            }
+        }
+    }
+}
+
+fn admit(shared: &Arc<Shared>, ip: IpAddr) -> Option<ConnectionSlot> {
+    let mut counts = lock(&shared.limits);
+    let from_ip = counts.per_ip.get(&ip).copied().unwrap_or(0);
+    if counts.total >= shared.config.max_connections
+        || from_ip >= shared.config.max_connections_per_ip
+    {
+        return None;
+    }
+    counts.total += 1;
+    *counts.per_ip.entry(ip).or_default() += 1;
+    Some(ConnectionSlot {
+        shared: shared.clone(),
+        ip,
+    })
+}
+
+/// Why the server could not start.
+#[derive(Debug)]
+pub enum StartError {
+    Database(rusqlite::Error),
+    Listen(std::net::SocketAddr, std::io::Error),
+}
+
+impl std::fmt::Display for StartError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            StartError::Database(e) => write!(f, "cannot open the database: {e}"),
+            StartError::Listen(addr, e) => write!(f, "cannot listen on {addr}: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for StartError {}
+
+/// A running server.
+pub struct ServerHandle {
+    /// The address the server listens on (the real port when 0 was asked).
+    pub local_addr: SocketAddr,
+    shared: Arc<Shared>,
+    task: JoinHandle<()>,
+}
+
+impl ServerHandle {
+    /// Asks the server to stop; [`ServerHandle::wait`] returns once it has.
+    pub fn shutdown(&self) {
+        self.shared.shutdown.cancel();
+    }
+
+    /// Waits until the server has stopped and its database is flushed.
+    pub async fn wait(self) {
+        let _ = self.task.await;
+    }
+
+    /// The shared state (for tests and the admin CLI).
+    pub fn shared(&self) -> &Arc<Shared> {
+        &self.shared
+    }
+}
+
+/// Opens the database, binds the listener and starts serving.
+pub async fn start(config: Config) -> Result<ServerHandle, StartError> {
+    let store = Store::open(&config.database).map_err(StartError::Database)?;
+    let listener = TcpListener::bind(config.listen)
+        .await
+        .map_err(|e| StartError::Listen(config.listen, e))?;
+    let local_addr = listener
+        .local_addr()
+        .map_err(|e| StartError::Listen(config.listen, e))?;
+    let help = HelpPages::load(&config.data_dir.join("help"));
+    let motd = std::fs::read_to_string(config.data_dir.join("motd.txt"))
+        .map(|m| {
+            if m.ends_with('\n') || m.is_empty() {
+                m
+            } else {
+                format!("{m}\n")
+            }
+        })
+        .unwrap_or_default();
+    let shared = Arc::new(Shared {
+        throttle: Mutex::new(LoginThrottle::new(config.login_failures_before_delay)),
+        config,
+        world: Mutex::new(World::new()),
+        store,
+        help,
+        motd,
+        started_at: Instant::now(),
+        started_unix: unix_now(),
+        shutdown: CancellationToken::new(),
+        next_session: AtomicU64::new(1),
+        limits: Mutex::new(ConnectionCounts::default()),
+    });
+    tracing::info!(%local_addr, "listening");
+    let task = tokio::spawn(accept_loop(shared.clone(), listener));
+    Ok(ServerHandle {
+        local_addr,
+        shared,
+        task,
+    })
+}
+
+async fn accept_loop(shared: Arc<Shared>, listener: TcpListener) {
+    let sessions = TaskTracker::new();
+    loop {
+        let accepted = tokio::select! {
+            _ = shared.shutdown.cancelled() => break,
+            accepted = listener.accept() => accepted,
+        };
+        match accepted {
+            Ok((socket, peer)) => match admit(&shared, peer.ip()) {
+                Some(slot) => {
+                    let shared = shared.clone();
+                    sessions.spawn(async move {
+                        session::serve(shared, socket, peer).await;
+                        drop(slot);
+                    });
+                }
+                None => {
+                    tracing::warn!(addr = %peer.ip(), "connection refused: limit reached");
+                    tokio::spawn(refuse(socket));
+                }
+            },
+            Err(e) => {
+                // Out of descriptors or similar: back off instead of spinning.
+                tracing::error!(error = %e, "accept failed");
+                tokio::time::sleep(Duration::from_millis(100)).await;
+            }
+        }
+    }
+    drop(listener);
+    sessions.close();
+    sessions.wait().await;
+    if shared.store.flush().await.is_err() {
+        tracing::error!("the database closed before the final flush");
+    }
+    tracing::info!("server stopped");
+}
+
+async fn refuse(mut socket: TcpStream) {
+    let _ = tokio::time::timeout(
+        Duration::from_secs(5),
+        socket.write_all(
+            b"Sorry, the server has too many connections right now.  Please try again later.\n\r",
+        ),
+    )
+    .await;
+}

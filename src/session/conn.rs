@@ -1,0 +1,158 @@
+//! One client connection: the socket, its line decoder and what it has
+//! typed ahead.
+//!
+//! Reading is split in two so that the session can wait for input and for
+//! messages at once: [`Conn::readable`] only waits (and is cancel-safe), and
+//! the bytes are then taken in a plain function whose buffer lives on the
+//! thread's stack, so an idle connection keeps no read buffer at all.
+
+use std::collections::VecDeque;
+use std::io;
+use std::time::Duration;
+
+use tokio::io::AsyncWriteExt;
+use tokio::net::TcpStream;
+
+use crate::net::telnet::{self, Input, TelnetDecoder};
+
+/// A write that takes longer than this means the client stopped reading.
+const WRITE_TIMEOUT: Duration = Duration::from_secs(60);
+
+/// One line of user input, after the telnet layer.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Line {
+    /// A line of text (printable ASCII).
+    Text(String),
+    /// The client sent a line longer than the limit; it was dropped.
+    TooLong,
+}
+
+/// A client socket with its decoder.
+pub struct Conn {
+    socket: TcpStream,
+    decoder: TelnetDecoder,
+    inputs: VecDeque<Input>,
+    /// Telnet negotiation answers waiting to be written.
+    replies: Vec<u8>,
+    /// The client closed the connection or asked to (`IAC IP`).
+    closed: bool,
+}
+
+impl Conn {
+    pub fn new(socket: TcpStream) -> Conn {
+        // Without TCP_NODELAY a client's delayed ACK stalls every second board.
+        if let Err(e) = socket.set_nodelay(true) {
+            tracing::debug!(error = %e, "cannot set TCP_NODELAY");
+        }
+        Conn {
+            socket,
+            decoder: TelnetDecoder::default(),
+            inputs: VecDeque::new(),
+            replies: Vec::new(),
+            closed: false,
+        }
+    }
+
+    /// True once the client has gone; no more lines will come.
+    pub fn is_closed(&self) -> bool {
+        self.closed && self.inputs.is_empty()
+    }
+
+    /// The next line already received, if any (typeahead is kept in order).
+    pub fn pop_line(&mut self) -> Option<Line> {
+        while let Some(input) = self.inputs.pop_front() {
+            match input {
+                Input::Line(raw) => return Some(Line::Text(telnet::sanitize(&raw))),
+                Input::TooLong => return Some(Line::TooLong),
+                Input::Reply(bytes) => self.replies.extend_from_slice(bytes),
+                Input::Interrupt => {
+                    self.closed = true;
+                    self.inputs.clear();
+                }
+            }
+        }
+        None
+    }
+
+    /// Waits until the socket has bytes (or an error or end) to read.
+    /// Cancel-safe: nothing is consumed.
+    pub async fn readable(&self) -> io::Result<()> {
+        self.socket.readable().await
+    }
+
+    /// Reads what the socket has now into the decoder. Returns false when the
+    /// client has gone.
+    pub fn read_now(&mut self) -> bool {
+        let mut buf = [0u8; 4096];
+        loop {
+            match self.socket.try_read(&mut buf) {
+                Ok(0) => {
+                    self.closed = true;
+                    return false;
+                }
+                Ok(n) => {
+                    let mut decoded = Vec::new();
+                    self.decoder.feed(&buf[..n], &mut decoded);
+                    self.inputs.extend(decoded);
+                    if n < buf.len() {
+                        return true;
+                    }
+                }
+                Err(e) if e.kind() == io::ErrorKind::WouldBlock => return true,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(_) => {
+                    self.closed = true;
+                    return false;
+                }
+            }
+        }
+    }
+
+    /// Waits for the next line. None when the client has gone.
+    pub async fn next_line(&mut self) -> Option<Line> {
+        loop {
+            if let Some(line) = self.pop_line() {
+                return Some(line);
+            }
+            self.flush_replies().await.ok()?;
+            if self.closed || self.readable().await.is_err() || !self.read_now() {
+                // Lines that arrived with the end of the stream still count.
+                let line = self.pop_line();
+                self.closed = true;
+                return line;
+            }
+        }
+    }
+
+    /// Writes telnet negotiation answers, if any are waiting.
+    pub async fn flush_replies(&mut self) -> io::Result<()> {
+        if self.replies.is_empty() {
+            return Ok(());
+        }
+        let replies = std::mem::take(&mut self.replies);
+        self.write(&replies).await
+    }
+
+    /// Writes bytes, giving up on a client that does not read for a minute.
+    pub async fn write(&mut self, bytes: &[u8]) -> io::Result<()> {
+        match tokio::time::timeout(WRITE_TIMEOUT, self.socket.write_all(bytes)).await {
+            Ok(result) => result,
+            Err(_) => Err(io::Error::new(
+                io::ErrorKind::TimedOut,
+                "client stopped reading",
+            )),
+        }
+    }
+
+    /// Writes text, turning each `\n` into `\n\r`.
+    pub async fn write_text(&mut self, text: &str) -> io::Result<()> {
+        let mut bytes = Vec::with_capacity(text.len() + 8);
+        telnet::to_wire(text, &mut bytes);
+        self.write(&bytes).await
+    }
+
+    /// Closes the connection after everything written so far.
+    pub async fn close(mut self) {
+        let _ = self.socket.shutdown().await;
+    }
+}

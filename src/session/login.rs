@@ -1,0 +1,272 @@
+//! The login dialogue (protocol spec §1.3–1.5), byte for byte.
+//!
+//! `login: ` → a name (`guest`, an unregistered name, or a registered one
+//! followed by `password: `) → "Press return" or the password → the session
+//! starts. A `%b` ivar line may come first; clients type ahead, so every
+//! step reads from the connection's buffered lines.
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+
+use crate::account::{Titles, check_handle};
+use crate::net::telnet::{WILL_ECHO, WONT_ECHO};
+use crate::server::Shared;
+use crate::session::conn::{Conn, Line};
+use crate::session::ivars::Ivars;
+use crate::store::accounts::{self, Account};
+use crate::timefmt::unix_now;
+
+/// Who logged in, with what the session needs to start.
+pub struct Identity {
+    pub name: String,
+    pub account: Option<Account>,
+    pub titles: Titles,
+    /// Ivars set by a `%b` line before the name.
+    pub ivars: Ivars,
+    /// Saved variables and aliases of a registered account.
+    pub saved_vars: Vec<(String, String)>,
+    pub aliases: Vec<(String, String)>,
+    /// The name held for this login (guests and unregistered names); the
+    /// hold ends when the session enters the world or the login fails.
+    pub reservation: Option<Reservation>,
+}
+
+/// A name held in the world while its login finishes; released on drop, so
+/// a client that vanishes at "Press return" frees its name.
+pub struct Reservation {
+    shared: Arc<Shared>,
+    name: String,
+}
+
+impl Drop for Reservation {
+    fn drop(&mut self) {
+        self.shared.world().release_name(&self.name);
+    }
+}
+
+const PROMPT: &str = "login: ";
+
+/// The banner: atomicd's own, with the server name from the config.
+pub fn banner(server_name: &str) -> String {
+    format!(
+        "\n   ****** Welcome to {server_name}, an atomic chess server ******\n\n\
+         Atomic chess: every capture explodes. Type \"help atomic\" once logged in.\n\n\
+         \x20     If you are not a registered player, enter guest or a unique ID.\n\
+         \x20            (If your return key does not work, use cntrl-J)\n\n"
+    )
+}
+
+/// Runs the dialogue; None if the client left (or broke the connection) first.
+pub async fn login(conn: &mut Conn, shared: &Arc<Shared>, peer: SocketAddr) -> Option<Identity> {
+    let mut text = banner(&shared.config.server_name);
+    text.push_str(PROMPT);
+    conn.write_text(&text).await.ok()?;
+    let mut ivars = Ivars::default();
+    let mut next: Option<String> = None;
+    loop {
+        let line = match next.take() {
+            Some(line) => line,
+            None => match read(conn).await? {
+                Line::Text(t) => t,
+                Line::TooLong => {
+                    conn.write_text("\nThat line was too long.\nlogin: ")
+                        .await
+                        .ok()?;
+                    continue;
+                }
+            },
+        };
+        let name = line.trim();
+        if name.is_empty() {
+            conn.write_text(PROMPT).await.ok()?;
+            continue;
+        }
+        if let Some(bits) = Ivars::from_login_line(name) {
+            ivars = bits;
+            conn.write_text("#Ivars set.\n").await.ok()?;
+            continue;
+        }
+        let step = if name.eq_ignore_ascii_case("guest") || name.eq_ignore_ascii_case("g") {
+            guest(conn, shared).await?
+        } else if let Err(e) = check_handle(name) {
+            conn.write_text(&format!("\n{e}\n{PROMPT}")).await.ok()?;
+            continue;
+        } else {
+            match lookup(shared, name).await {
+                Some(account) => registered(conn, shared, peer, account).await?,
+                None => unregistered(conn, shared, name).await?,
+            }
+        };
+        match step {
+            Step::Done(mut identity) => {
+                identity.ivars = ivars;
+                return Some(identity);
+            }
+            Step::Again(Some(line)) => next = Some(line),
+            Step::Again(None) => {}
+        }
+    }
+}
+
+/// Where one attempt ended.
+enum Step {
+    Done(Identity),
+    /// Back to `login: `; with a line the user already typed as the next name.
+    Again(Option<String>),
+}
+
+async fn read(conn: &mut Conn) -> Option<Line> {
+    conn.next_line().await
+}
+
+async fn lookup(shared: &Arc<Shared>, name: &str) -> Option<Account> {
+    let name = name.to_string();
+    shared
+        .store
+        .call(move |db| accounts::find(db, &name))
+        .await
+        .ok()?
+        .unwrap_or_else(|e| {
+            tracing::error!(error = %e, "account lookup failed");
+            None
+        })
+}
+
+fn anonymous(reservation: Reservation) -> Identity {
+    Identity {
+        name: reservation.name.clone(),
+        account: None,
+        titles: Titles {
+            unregistered: true,
+            ..Titles::default()
+        },
+        ivars: Ivars::default(),
+        saved_vars: Vec::new(),
+        aliases: Vec::new(),
+        reservation: Some(reservation),
+    }
+}
+
+async fn guest(conn: &mut Conn, shared: &Arc<Shared>) -> Option<Step> {
+    let name = {
+        let mut world = shared.world();
+        let name = world.fresh_guest_name(crate::random::u64);
+        world.reserve_name(&name);
+        name
+    };
+    let reservation = Reservation {
+        shared: shared.clone(),
+        name: name.clone(),
+    };
+    let text = format!(
+        "\nLogging you in as \"{name}\"; you may use this name to play unrated games.\n\
+         (After logging in, do \"help register\" for more info on how to register.)\n\n\
+         Press return to enter the server as \"{name}\":\n"
+    );
+    press_return(conn, reservation, &text).await
+}
+
+async fn unregistered(conn: &mut Conn, shared: &Arc<Shared>, name: &str) -> Option<Step> {
+    if !shared.world().reserve_name(name) {
+        conn.write_text(&format!(
+            "\nSorry, {name} is already logged in.  Try again.\n{PROMPT}"
+        ))
+        .await
+        .ok()?;
+        return Some(Step::Again(None));
+    }
+    let reservation = Reservation {
+        shared: shared.clone(),
+        name: name.to_string(),
+    };
+    let text = format!(
+        "\n\"{name}\" is not a registered name.  You may play unrated games as a guest.\n\
+         (After logging in, do \"help register\" for more info on how to register.)\n\n\
+         Press return to enter the server as \"{name}\":\n"
+    );
+    press_return(conn, reservation, &text).await
+}
+
+/// "Press return": an empty line enters; anything else is a new name.
+async fn press_return(conn: &mut Conn, reservation: Reservation, text: &str) -> Option<Step> {
+    conn.write_text(text).await.ok()?;
+    match read(conn).await? {
+        Line::Text(t) if t.trim().is_empty() => {
+            conn.write(WONT_ECHO).await.ok()?;
+            conn.write_text("\n").await.ok()?;
+            Some(Step::Done(anonymous(reservation)))
+        }
+        Line::Text(t) => Some(Step::Again(Some(t))),
+        Line::TooLong => {
+            conn.write_text(PROMPT).await.ok()?;
+            Some(Step::Again(None))
+        }
+    }
+}
+
+async fn registered(
+    conn: &mut Conn,
+    shared: &Arc<Shared>,
+    peer: SocketAddr,
+    account: Account,
+) -> Option<Step> {
+    let text = format!(
+        "\n\"{}\" is a registered name.  If it is yours, type the password.\n\
+         If not, just hit return to try another name.\n\npassword: ",
+        account.name
+    );
+    conn.write_text(&text).await.ok()?;
+    conn.write(WILL_ECHO).await.ok()?;
+    let line = read(conn).await;
+    conn.write(WONT_ECHO).await.ok()?;
+    let password = match line? {
+        Line::Text(t) => t,
+        Line::TooLong => String::new(),
+    };
+    if password.is_empty() {
+        conn.write_text(&format!("\n{PROMPT}")).await.ok()?;
+        return Some(Step::Again(None));
+    }
+    let delay = shared
+        .throttle()
+        .delay(peer.ip(), tokio::time::Instant::now());
+    if !delay.is_zero() {
+        tokio::time::sleep(delay).await;
+    }
+    let hash = account.password_hash.clone();
+    let ok = tokio::task::spawn_blocking(move || bcrypt::verify(password, &hash).unwrap_or(false))
+        .await
+        .unwrap_or(false);
+    if !ok {
+        let failures = shared
+            .throttle()
+            .failed(peer.ip(), tokio::time::Instant::now());
+        tracing::warn!(addr = %peer.ip(), name = %account.name, failures, "invalid password");
+        conn.write_text(&format!("\n**** Invalid password! ****\n\n{PROMPT}"))
+            .await
+            .ok()?;
+        return Some(Step::Again(None));
+    }
+    shared.throttle().succeeded(peer.ip());
+    let id = account.id;
+    let (saved_vars, aliases) = shared
+        .store
+        .call(move |db| {
+            let _ = accounts::record_login(db, id, unix_now());
+            (
+                accounts::load_vars(db, id).unwrap_or_default(),
+                accounts::load_aliases(db, id).unwrap_or_default(),
+            )
+        })
+        .await
+        .ok()?;
+    Some(Step::Done(Identity {
+        name: account.name.clone(),
+        titles: account.titles,
+        account: Some(account),
+        ivars: Ivars::default(),
+        saved_vars,
+        aliases,
+        reservation: None,
+    }))
+}

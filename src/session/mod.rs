@@ -1,0 +1,300 @@
+//! One task per connection: the login dialogue, then the command loop.
+//!
+//! The task owns the socket. It waits at once for input from the client, for
+//! messages from the world (its bounded outbox), and for the signals that end
+//! it (a kick, a slow-client disconnect, shutdown). Everything the user sees
+//! is rendered here, with the user's own settings, never under the world lock.
+
+pub mod conn;
+pub mod ivars;
+pub mod login;
+pub mod output;
+pub mod throttle;
+pub mod vars;
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::Duration;
+
+use tokio::net::TcpStream;
+use tokio::sync::mpsc;
+use tokio::time::Instant;
+use tokio_util::sync::CancellationToken;
+
+use crate::account::Titles;
+use crate::commands;
+use crate::server::Shared;
+use crate::store::accounts;
+use crate::timefmt::unix_now;
+use crate::world::{Out, Player, SessionId, player::OUTBOX};
+use conn::{Conn, Line};
+use ivars::{Ivar, Ivars};
+use output::{Block, Shape};
+use vars::Vars;
+
+/// A client that has not finished logging in by then is disconnected.
+const LOGIN_TIMEOUT: Duration = Duration::from_secs(5 * 60);
+
+/// A logged-in user's connection state.
+pub struct Session {
+    pub shared: Arc<Shared>,
+    pub id: SessionId,
+    pub name: String,
+    pub account_id: Option<i64>,
+    pub titles: Titles,
+    /// The user's variables; the world holds the same copy for what others
+    /// need to know (open, tell, seek, ...). Change both through
+    /// [`Session::update_vars`].
+    pub vars: Vars,
+    pub ivars: Ivars,
+    pub aliases: Vec<(String, String)>,
+    pub addr: SocketAddr,
+    /// Set by `quit`: the session ends after this command's reply.
+    pub quit: bool,
+}
+
+impl Session {
+    pub fn is_registered(&self) -> bool {
+        self.account_id.is_some()
+    }
+
+    /// Name with titles.
+    pub fn display_name(&self) -> String {
+        format!("{}{}", self.name, self.titles.suffix())
+    }
+
+    /// How this user's output is laid out right now.
+    pub fn shape(&self) -> Shape {
+        let prompt = if self.ivars.get(Ivar::DEFPROMPT) {
+            "fics% ".to_string()
+        } else {
+            self.vars.prompt()
+        };
+        let wrap = (!self.ivars.get(Ivar::NOWRAP)).then(|| self.vars.number("width") as usize);
+        Shape { wrap, prompt }
+    }
+
+    /// Changes variables here and in the world's copy at once.
+    pub fn update_vars<R>(&mut self, f: impl FnOnce(&mut Vars) -> R) -> R {
+        let r = f(&mut self.vars);
+        if let Some(p) = self.shared.world().player_mut(self.id) {
+            p.vars = self.vars.clone();
+        }
+        r
+    }
+
+    /// Changes ivars here and in the world's copy at once.
+    pub fn update_ivars<R>(&mut self, f: impl FnOnce(&mut Ivars) -> R) -> R {
+        let r = f(&mut self.ivars);
+        if let Some(p) = self.shared.world().player_mut(self.id) {
+            p.ivars = self.ivars;
+        }
+        r
+    }
+}
+
+/// Serves one connection from accept to close.
+pub async fn serve(shared: Arc<Shared>, socket: TcpStream, peer: SocketAddr) {
+    let mut conn = Conn::new(socket);
+    let identity = tokio::select! {
+        identity = login::login(&mut conn, &shared, peer) => identity,
+        _ = shared.shutdown.cancelled() => None,
+        _ = tokio::time::sleep(LOGIN_TIMEOUT) => {
+            let _ = conn.write_text("\n**** LOGIN TIMEOUT ****\n").await;
+            None
+        }
+    };
+    let Some(mut identity) = identity else {
+        conn.close().await;
+        return;
+    };
+
+    let (outbox, inbox) = mpsc::channel(OUTBOX);
+    let kill = CancellationToken::new();
+    let id = shared.next_session_id();
+    let mut vars = Vars::default();
+    vars.restore(&identity.saved_vars);
+    let now = Instant::now();
+    let player = Player {
+        id,
+        name: identity.name.clone(),
+        account_id: identity.account.as_ref().map(|a| a.id),
+        titles: identity.titles,
+        vars: vars.clone(),
+        ivars: identity.ivars,
+        addr: peer.ip(),
+        timeseal: false,
+        login_unix: unix_now(),
+        login_at: now,
+        last_input: now,
+        outbox,
+        kill: kill.clone(),
+    };
+    let kicked = shared.world().enter(player);
+    drop(identity.reservation.take());
+    let mut session = Session {
+        shared: shared.clone(),
+        id,
+        name: identity.name,
+        account_id: identity.account.as_ref().map(|a| a.id),
+        titles: identity.titles,
+        vars,
+        ivars: identity.ivars,
+        aliases: identity.aliases,
+        addr: peer,
+        quit: false,
+    };
+    tracing::info!(name = %session.name, addr = %peer.ip(), registered = session.is_registered(), "login");
+
+    let mut start = String::new();
+    if kicked.is_some() {
+        start.push_str(&format!(
+            "**** {} is already logged in - kicking them out. ****\n",
+            session.name
+        ));
+    }
+    start.push_str(&format!(
+        "\n**** Starting FICS session as {} ****\n",
+        session.display_name()
+    ));
+    start.push_str(&shared.motd);
+    start.push('\n');
+    start.push_str(&session.shape().prompt);
+    if conn.write_text(&start).await.is_ok() {
+        command_loop(&mut session, &mut conn, inbox, &kill).await;
+    }
+
+    let left = shared.world().leave(id);
+    if let (Some(player), Some(account)) = (left, session.account_id) {
+        let _ = player;
+        shared.store.write("record logout", move |db| {
+            accounts::record_logout(db, account, unix_now())
+        });
+    }
+    tracing::info!(name = %session.name, "logout");
+    conn.close().await;
+}
+
+async fn command_loop(
+    session: &mut Session,
+    conn: &mut Conn,
+    mut inbox: mpsc::Receiver<Out>,
+    kill: &CancellationToken,
+) {
+    let shutdown = session.shared.shutdown.clone();
+    loop {
+        while let Some(line) = conn.pop_line() {
+            if handle_line(session, conn, line).await.is_err() || session.quit {
+                return;
+            }
+            if deliver(session, conn, &mut inbox).await.is_err() {
+                return;
+            }
+        }
+        if conn.flush_replies().await.is_err() || conn.is_closed() {
+            return;
+        }
+        tokio::select! {
+            biased;
+            _ = kill.cancelled() => return,
+            _ = shutdown.cancelled() => {
+                let _ = conn.write_text("\n\n    **** Server shutting down. ****\n\n").await;
+                return;
+            }
+            message = inbox.recv() => {
+                let Some(message) = message else { return };
+                if write_out(session, conn, message).await.is_err() || deliver(session, conn, &mut inbox).await.is_err() {
+                    return;
+                }
+            }
+            ready = conn.readable() => {
+                if ready.is_err() || !conn.read_now() {
+                    // The client is gone; lines that came with the end still run.
+                    while let Some(line) = conn.pop_line() {
+                        if handle_line(session, conn, line).await.is_err() || session.quit {
+                            break;
+                        }
+                    }
+                    return;
+                }
+            }
+        }
+    }
+}
+
+/// Writes every message already waiting in the outbox.
+async fn deliver(
+    session: &mut Session,
+    conn: &mut Conn,
+    inbox: &mut mpsc::Receiver<Out>,
+) -> std::io::Result<()> {
+    while let Ok(message) = inbox.try_recv() {
+        write_out(session, conn, message).await?;
+    }
+    Ok(())
+}
+
+/// Renders one unsolicited message for this user and writes it.
+async fn write_out(session: &mut Session, conn: &mut Conn, message: Out) -> std::io::Result<()> {
+    match message {
+        Out::Text(text) => {
+            conn.write(&output::unsolicited(&text, &session.shape()))
+                .await
+        }
+        Out::Kick(text) => {
+            let _ = conn.write_text(&format!("\n{text}")).await;
+            Err(std::io::Error::new(
+                std::io::ErrorKind::ConnectionAborted,
+                "kicked",
+            ))
+        }
+    }
+}
+
+/// Runs one line the user typed and writes the reply with the prompt.
+async fn handle_line(session: &mut Session, conn: &mut Conn, line: Line) -> std::io::Result<()> {
+    let block_before = session.ivars.get(Ivar::BLOCK);
+    let text = match line {
+        Line::TooLong => {
+            let block = block_before.then_some(Block {
+                id: 0,
+                code: output::code::LENGTH,
+                start: true,
+                end: true,
+            });
+            let reply = output::reply(
+                "Your line was too long and has been ignored.\n",
+                block,
+                &session.shape(),
+            );
+            return conn.write(&reply).await;
+        }
+        Line::Text(text) => text,
+    };
+    let (block_id, command) = if block_before {
+        match output::split_block_id(&text) {
+            Some((id, rest)) => (id, rest.to_string()),
+            None => {
+                return conn
+                    .write(&output::missing_block_id(&session.shape()))
+                    .await;
+            }
+        }
+    } else {
+        (0, text)
+    };
+    let reply = commands::execute(session, &command).await;
+    let block_after = session.ivars.get(Ivar::BLOCK);
+    let block = (block_before || block_after).then_some(Block {
+        id: block_id,
+        code: reply.code,
+        start: block_before,
+        end: block_after || block_before,
+    });
+    let mut shape = session.shape();
+    if session.quit {
+        // The last words of a session come without a prompt.
+        shape.prompt.clear();
+    }
+    conn.write(&output::reply(&reply.text, block, &shape)).await
+}

@@ -1,0 +1,472 @@
+//! User variables (`set`, `variables`; protocol spec §6.3).
+//!
+//! Registered users' variables are saved in SQLite and come back at login;
+//! guests' vanish at logout. Every variable has a canonical text form, which
+//! is what `variables` shows and what the store keeps.
+
+use crate::chess::Lang;
+
+/// Boolean variables: name, reply when turned on, reply when turned off.
+const SWITCHES: &[(&str, &str, &str)] = &[
+    (
+        "bell",
+        "You will now hear beeps.",
+        "You will not hear beeps.",
+    ),
+    (
+        "open",
+        "You are now open to receive match requests.",
+        "You are no longer open to receive match requests.",
+    ),
+    (
+        "rated",
+        "Games will be rated by default.",
+        "Games will be unrated by default.",
+    ),
+    (
+        "seek",
+        "You will now see seek ads.",
+        "You will not see seek ads.",
+    ),
+    (
+        "shout",
+        "You will now hear shouts.",
+        "You will not hear shouts.",
+    ),
+    (
+        "cshout",
+        "You will now hear cshouts.",
+        "You will not hear cshouts.",
+    ),
+    (
+        "tell",
+        "You will now hear direct tells from unregistered users.",
+        "You will not hear direct tells from unregistered users.",
+    ),
+    (
+        "ctell",
+        "You will now hear channel tells from unregistered users.",
+        "You will not hear channel tells from unregistered users.",
+    ),
+    (
+        "kibitz",
+        "You will now hear kibitzes.",
+        "You will not hear kibitzes.",
+    ),
+    (
+        "pin",
+        "You will now hear logins/logouts.",
+        "You will not hear logins/logouts.",
+    ),
+    (
+        "gin",
+        "You will now hear game results.",
+        "You will not hear game results.",
+    ),
+    (
+        "pinform",
+        "You will now hear logins/logouts with addresses.",
+        "You will not hear logins/logouts with addresses.",
+    ),
+    (
+        "ginform",
+        "You will now hear game starts and results.",
+        "You will not hear game starts and results.",
+    ),
+    ("flip", "Flip on.", "Flip off."),
+    (
+        "private",
+        "Your games will be private.",
+        "Your games will not be private.",
+    ),
+    (
+        "autoflag",
+        "Auto-flagging enabled.",
+        "Auto-flagging disabled.",
+    ),
+    (
+        "tourney",
+        "Your tournament variable is now set.",
+        "Your tournament variable is no longer set.",
+    ),
+    (
+        "showownseek",
+        "You will now see your own seeks.",
+        "You will not see your own seeks.",
+    ),
+    (
+        "notakeback",
+        "You will not accept takeback requests.",
+        "You will now accept takeback requests.",
+    ),
+    (
+        "availinfo",
+        "You will now receive availability information.",
+        "You will not receive availability information.",
+    ),
+    (
+        "jprivate",
+        "Your journal is private.",
+        "Your journal is public.",
+    ),
+];
+
+/// Number-valued variables: name, smallest and largest value.
+const NUMBERS: &[(&str, u32, u32)] = &[
+    ("time", 0, 999),
+    ("inc", 0, 999),
+    ("width", 32, 240),
+    ("height", 5, 240),
+    ("unobserve", 0, 3),
+];
+
+/// Free-text variables.
+const TEXTS: &[&str] = &[
+    "prompt",
+    "interface",
+    "formula",
+    "f1",
+    "f2",
+    "f3",
+    "f4",
+    "f5",
+    "f6",
+    "f7",
+    "f8",
+    "f9",
+];
+
+/// Every variable name `set` knows (notes are set with their number, 1–10).
+fn all_names() -> impl Iterator<Item = &'static str> {
+    ["style", "lang"]
+        .into_iter()
+        .chain(SWITCHES.iter().map(|s| s.0))
+        .chain(NUMBERS.iter().map(|n| n.0))
+        .chain(TEXTS.iter().copied())
+}
+
+/// How many note lines `finger` can show.
+pub const NOTE_LINES: usize = 10;
+
+/// A user's variables.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Vars {
+    pub style: u8,
+    pub lang: Lang,
+    switches: u32,
+    numbers: [u32; NUMBERS.len()],
+    texts: [String; TEXTS.len()],
+    pub notes: [String; NOTE_LINES],
+}
+
+impl Default for Vars {
+    fn default() -> Self {
+        let mut v = Vars {
+            style: 1,
+            lang: Lang::En,
+            switches: 0,
+            numbers: [2, 12, 79, 24, 0],
+            texts: Default::default(),
+            notes: Default::default(),
+        };
+        for on in [
+            "bell", "open", "rated", "seek", "shout", "cshout", "tell", "ctell", "kibitz",
+            "autoflag",
+        ] {
+            v.put_switch(on, true);
+        }
+        v.texts[0] = "fics%".to_string();
+        v
+    }
+}
+
+/// Why `set` was refused; `Display` is the reply line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SetError {
+    NoSuch(String),
+    Ambiguous(String),
+    BadValue(String),
+}
+
+impl std::fmt::Display for SetError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SetError::NoSuch(n) => write!(f, "No such variable \"{n}\"."),
+            SetError::Ambiguous(n) => write!(f, "Ambiguous variable \"{n}\"."),
+            SetError::BadValue(msg) => f.write_str(msg),
+        }
+    }
+}
+
+/// What a successful `set` changed: the canonical name (to save) and the reply.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Changed {
+    pub name: String,
+    pub reply: String,
+}
+
+fn parse_switch(value: &str) -> Option<bool> {
+    match value.to_ascii_lowercase().as_str() {
+        "1" | "on" | "true" | "yes" => Some(true),
+        "0" | "off" | "false" | "no" => Some(false),
+        _ => None,
+    }
+}
+
+impl Vars {
+    fn switch_index(name: &str) -> Option<usize> {
+        SWITCHES.iter().position(|s| s.0 == name)
+    }
+
+    /// A boolean variable by its full name (false for unknown names).
+    pub fn switch(&self, name: &str) -> bool {
+        Self::switch_index(name).is_some_and(|i| self.switches & (1 << i) != 0)
+    }
+
+    fn put_switch(&mut self, name: &str, on: bool) {
+        if let Some(i) = Self::switch_index(name) {
+            if on {
+                self.switches |= 1 << i;
+            } else {
+                self.switches &= !(1 << i);
+            }
+        }
+    }
+
+    /// A number variable by its full name (0 for unknown names).
+    pub fn number(&self, name: &str) -> u32 {
+        NUMBERS
+            .iter()
+            .position(|n| n.0 == name)
+            .map_or(0, |i| self.numbers[i])
+    }
+
+    /// A text variable by its full name ("" for unknown names).
+    pub fn text(&self, name: &str) -> &str {
+        TEXTS
+            .iter()
+            .position(|n| *n == name)
+            .map_or("", |i| &self.texts[i])
+    }
+
+    /// The prompt as sent: `set prompt` text with a trailing space.
+    pub fn prompt(&self) -> String {
+        let p = self.text("prompt");
+        if p.ends_with(' ') {
+            p.to_string()
+        } else {
+            format!("{p} ")
+        }
+    }
+
+    /// Resolves an abbreviated variable name.
+    fn resolve(name: &str) -> Result<&'static str, SetError> {
+        let lower = name.to_ascii_lowercase();
+        if let Some(n) = all_names().find(|n| *n == lower) {
+            return Ok(n);
+        }
+        let mut found = all_names().filter(|n| n.starts_with(&lower));
+        match (found.next(), found.next()) {
+            (Some(n), None) => Ok(n),
+            (Some(_), Some(_)) => Err(SetError::Ambiguous(name.to_string())),
+            _ => Err(SetError::NoSuch(name.to_string())),
+        }
+    }
+
+    /// `set name [value]`. A boolean without a value is toggled.
+    pub fn set(&mut self, name: &str, value: &str) -> Result<Changed, SetError> {
+        let value = value.trim();
+        if let Ok(n) = name.parse::<usize>() {
+            if !(1..=NOTE_LINES).contains(&n) {
+                return Err(SetError::NoSuch(name.to_string()));
+            }
+            self.notes[n - 1] = value.to_string();
+            let reply = if value.is_empty() {
+                format!("Note {n} cleared.")
+            } else {
+                format!("Note {n} set.")
+            };
+            return Ok(Changed {
+                name: n.to_string(),
+                reply,
+            });
+        }
+        let name = Self::resolve(name)?;
+        let reply = match name {
+            "style" => match value {
+                "1" => {
+                    self.style = 1;
+                    "Style 1 set.".to_string()
+                }
+                "12" => {
+                    self.style = 12;
+                    "Style 12 set.".to_string()
+                }
+                _ => {
+                    return Err(SetError::BadValue(
+                        "Only styles 1 and 12 are available.".into(),
+                    ));
+                }
+            },
+            "lang" => match value.to_ascii_lowercase().as_str() {
+                "en" | "english" => {
+                    self.lang = Lang::En;
+                    "Language set to English.".to_string()
+                }
+                "fr" | "french" | "francais" => {
+                    self.lang = Lang::Fr;
+                    "Langue : français.".to_string()
+                }
+                _ => {
+                    return Err(SetError::BadValue(
+                        "Languages: en (English), fr (French).".into(),
+                    ));
+                }
+            },
+            _ if Self::switch_index(name).is_some() => {
+                let on = if value.is_empty() {
+                    !self.switch(name)
+                } else {
+                    parse_switch(value).ok_or_else(|| {
+                        SetError::BadValue(format!("Bad value given for variable {name}."))
+                    })?
+                };
+                self.put_switch(name, on);
+                let (_, yes, no) = SWITCHES[Self::switch_index(name).unwrap_or_default()];
+                (if on { yes } else { no }).to_string()
+            }
+            _ if NUMBERS.iter().any(|n| n.0 == name) => {
+                let i = NUMBERS.iter().position(|n| n.0 == name).unwrap_or_default();
+                let (_, lo, hi) = NUMBERS[i];
+                match value.parse::<u32>() {
+                    Ok(v) if (lo..=hi).contains(&v) => {
+                        self.numbers[i] = v;
+                        format!("{name} set to {v}.")
+                    }
+                    _ => {
+                        return Err(SetError::BadValue(format!(
+                            "{name} must be a number from {lo} to {hi}."
+                        )));
+                    }
+                }
+            }
+            _ => {
+                let i = TEXTS.iter().position(|n| *n == name).unwrap_or_default();
+                if name == "prompt" && value.is_empty() {
+                    self.texts[i] = "fics%".to_string();
+                } else {
+                    self.texts[i] = value.to_string();
+                }
+                if value.is_empty() {
+                    format!("{name} unset.")
+                } else {
+                    format!("{name} set to {value}.")
+                }
+            }
+        };
+        Ok(Changed {
+            name: name.to_string(),
+            reply,
+        })
+    }
+
+    /// The canonical text of a variable (what is saved and listed).
+    pub fn get(&self, name: &str) -> Option<String> {
+        if let Ok(n) = name.parse::<usize>() {
+            return (1..=NOTE_LINES)
+                .contains(&n)
+                .then(|| self.notes[n - 1].clone());
+        }
+        Some(match name {
+            "style" => self.style.to_string(),
+            "lang" => match self.lang {
+                Lang::En => "en".to_string(),
+                Lang::Fr => "fr".to_string(),
+            },
+            _ if Self::switch_index(name).is_some() => (self.switch(name) as u8).to_string(),
+            _ if NUMBERS.iter().any(|n| n.0 == name) => self.number(name).to_string(),
+            _ if TEXTS.contains(&name) => self.text(name).to_string(),
+            _ => return None,
+        })
+    }
+
+    /// Restores saved variables; values that no longer parse are skipped.
+    pub fn restore(&mut self, saved: &[(String, String)]) {
+        for (name, value) in saved {
+            if self.get(name).is_some() {
+                let _ = self.set(name, value);
+            }
+        }
+    }
+
+    /// `name=value` pairs for `variables`, in a fixed order.
+    pub fn listing(&self) -> Vec<(&'static str, String)> {
+        all_names()
+            .filter_map(|n| self.get(n).map(|v| (n, v)))
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn defaults_match_fics() {
+        let v = Vars::default();
+        assert_eq!(v.style, 1);
+        assert!(v.switch("open") && v.switch("bell") && v.switch("seek"));
+        assert!(!v.switch("flip") && !v.switch("pin"));
+        assert_eq!(
+            (v.number("time"), v.number("inc"), v.number("width")),
+            (2, 12, 79)
+        );
+        assert_eq!(v.prompt(), "fics% ");
+    }
+
+    #[test]
+    fn set_replies_in_fics_words() {
+        let mut v = Vars::default();
+        assert_eq!(v.set("style", "12").unwrap().reply, "Style 12 set.");
+        assert_eq!(v.set("sty", "1").unwrap().reply, "Style 1 set.");
+        assert_eq!(
+            v.set("seek", "0").unwrap().reply,
+            "You will not see seek ads."
+        );
+        assert_eq!(
+            v.set("open", "").unwrap().reply,
+            "You are no longer open to receive match requests."
+        );
+        assert_eq!(
+            v.set("open", "").unwrap().reply,
+            "You are now open to receive match requests."
+        );
+        assert_eq!(v.set("time", "5").unwrap().reply, "time set to 5.");
+        assert!(matches!(v.set("width", "3"), Err(SetError::BadValue(_))));
+        assert_eq!(v.set("xyz", "1"), Err(SetError::NoSuch("xyz".into())));
+        assert!(matches!(v.set("s", "1"), Err(SetError::Ambiguous(_))));
+        assert_eq!(v.set("3", "hello there").unwrap().reply, "Note 3 set.");
+        assert_eq!(v.notes[2], "hello there");
+        assert!(v.set("11", "x").is_err());
+        v.set("prompt", "ics%").unwrap();
+        assert_eq!(v.prompt(), "ics% ");
+        v.set("lang", "fr").unwrap();
+        assert_eq!(v.lang, Lang::Fr);
+    }
+
+    #[test]
+    fn saved_values_restore() {
+        let mut v = Vars::default();
+        v.set("style", "12").unwrap();
+        v.set("shout", "0").unwrap();
+        v.set("1", "a note").unwrap();
+        v.set("interface", "xboard 4.9.1").unwrap();
+        let saved: Vec<(String, String)> = ["style", "shout", "1", "interface"]
+            .iter()
+            .map(|n| (n.to_string(), v.get(n).unwrap()))
+            .collect();
+        let mut w = Vars::default();
+        w.restore(&saved);
+        assert_eq!(v, w);
+    }
+}

@@ -1,0 +1,184 @@
+//! SQLite on its own thread.
+//!
+//! One connection (WAL, `synchronous = NORMAL`: a committed transaction
+//! survives a crash of the process) owned by one thread. The rest of the
+//! server sends it jobs; the thread runs every job that is waiting in one
+//! short transaction and commits, so a burst of moves costs one commit, and a
+//! crash can lose nothing that a caller was told is stored. Replies to
+//! [`Store::call`] are delivered only after the commit.
+//!
+//! Neither the world lock nor a session ever waits on the disk: writes are
+//! fire-and-forget, reads are awaited by the one session that asked.
+
+pub mod accounts;
+pub mod schema;
+
+use std::panic::AssertUnwindSafe;
+use std::path::Path;
+use std::sync::mpsc;
+
+use rusqlite::Connection;
+use tokio::sync::oneshot;
+
+type Deliver = Box<dyn FnOnce() + Send>;
+type Job = Box<dyn FnOnce(&Connection) -> Option<Deliver> + Send>;
+
+/// Most jobs one transaction takes before it commits.
+const BATCH: usize = 512;
+
+/// A handle to the store thread; cheap to clone.
+#[derive(Clone)]
+pub struct Store {
+    jobs: mpsc::Sender<Job>,
+}
+
+/// The store thread has stopped (only during shutdown).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct StoreClosed;
+
+impl std::fmt::Display for StoreClosed {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("the database is closed")
+    }
+}
+
+impl std::error::Error for StoreClosed {}
+
+/// Opens (creating if needed) the database file and brings its schema up to date.
+pub fn open_connection(path: &Path) -> rusqlite::Result<Connection> {
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        // A missing directory is reported by SQLite itself with the path.
+        let _ = std::fs::create_dir_all(dir);
+    }
+    let mut conn = Connection::open(path)?;
+    conn.busy_timeout(std::time::Duration::from_secs(5))?;
+    conn.pragma_update(None, "journal_mode", "WAL")?;
+    conn.pragma_update(None, "synchronous", "NORMAL")?;
+    conn.pragma_update(None, "foreign_keys", "ON")?;
+    schema::migrate(&mut conn)?;
+    Ok(conn)
+}
+
+impl Store {
+    /// Opens the database and starts the store thread.
+    pub fn open(path: &Path) -> rusqlite::Result<Store> {
+        let conn = open_connection(path)?;
+        let (jobs, rx) = mpsc::channel::<Job>();
+        std::thread::Builder::new()
+            .name("atomicd-store".into())
+            .spawn(move || run(conn, rx))
+            .expect("spawning the store thread");
+        Ok(Store { jobs })
+    }
+
+    /// Runs `f` on the store thread and returns its result once committed.
+    pub async fn call<R, F>(&self, f: F) -> Result<R, StoreClosed>
+    where
+        R: Send + 'static,
+        F: FnOnce(&Connection) -> R + Send + 'static,
+    {
+        let (tx, rx) = oneshot::channel();
+        let job: Job = Box::new(move |conn| {
+            let result = f(conn);
+            Some(Box::new(move || {
+                let _ = tx.send(result);
+            }) as Deliver)
+        });
+        self.jobs.send(job).map_err(|_| StoreClosed)?;
+        rx.await.map_err(|_| StoreClosed)
+    }
+
+    /// Queues a write; failures are logged with `what` and never reach the caller.
+    pub fn write<F>(&self, what: &'static str, f: F)
+    where
+        F: FnOnce(&Connection) -> rusqlite::Result<()> + Send + 'static,
+    {
+        let job: Job = Box::new(move |conn| {
+            if let Err(e) = f(conn) {
+                tracing::error!(error = %e, "store write failed: {what}");
+            }
+            None
+        });
+        if self.jobs.send(job).is_err() {
+            tracing::error!("store closed; write lost: {what}");
+        }
+    }
+
+    /// Waits until every job queued before it is committed.
+    pub async fn flush(&self) -> Result<(), StoreClosed> {
+        self.call(|_| ()).await
+    }
+}
+
+fn run(conn: Connection, jobs: mpsc::Receiver<Job>) {
+    while let Ok(first) = jobs.recv() {
+        let mut delivers: Vec<Deliver> = Vec::new();
+        if let Err(e) = conn.execute_batch("BEGIN") {
+            tracing::error!(error = %e, "store: cannot begin a transaction");
+        }
+        let mut next = Some(first);
+        let mut count = 0;
+        while let Some(job) = next.take() {
+            match std::panic::catch_unwind(AssertUnwindSafe(|| job(&conn))) {
+                Ok(Some(deliver)) => delivers.push(deliver),
+                Ok(None) => {}
+                Err(_) => tracing::error!("store: a job panicked; the others go on"),
+            }
+            count += 1;
+            if count < BATCH {
+                next = jobs.try_recv().ok();
+            }
+        }
+        if let Err(e) = conn.execute_batch("COMMIT") {
+            tracing::error!(error = %e, "store: commit failed");
+            let _ = conn.execute_batch("ROLLBACK");
+        }
+        for deliver in delivers {
+            deliver();
+        }
+    }
+    tracing::debug!("store thread stopped");
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn writes_then_reads_see_them_and_survive_reopening() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("sub/t.sqlite3");
+        let store = Store::open(&path).unwrap();
+        for i in 0..100 {
+            store.write("test", move |c| {
+                c.execute("INSERT INTO user_vars VALUES (?1, 'x', 'y')", [i])
+                    .map(|_| ())
+            });
+        }
+        // Foreign keys are on: these rows have no account and must fail.
+        let n: i64 = store
+            .call(|c| {
+                c.query_row("SELECT COUNT(*) FROM user_vars", [], |r| r.get(0))
+                    .unwrap()
+            })
+            .await
+            .unwrap();
+        assert_eq!(n, 0);
+        store
+            .call(|c| {
+                c.execute(
+                    "INSERT INTO accounts (name, name_lower, password_hash, created_at) VALUES ('A','a','h',0)",
+                    [],
+                )
+            })
+            .await
+            .unwrap()
+            .unwrap();
+        drop(store);
+        let c = open_connection(&path).unwrap();
+        let n: i64 = c
+            .query_row("SELECT COUNT(*) FROM accounts", [], |r| r.get(0))
+            .unwrap();
+        assert_eq!(n, 1);
+    }
+}

@@ -1,0 +1,68 @@
+//! The schema, as numbered migrations.
+//!
+//! `PRAGMA user_version` records how many migrations a database has had;
+//! opening a database runs the missing ones in one transaction each. A
+//! migration is never edited once released: new needs get a new one.
+
+use rusqlite::Connection;
+
+/// Migration `i` brings a database from version `i` to `i + 1`.
+const MIGRATIONS: &[&str] = &[
+    // 1: accounts and their saved settings.
+    "CREATE TABLE accounts (
+        id            INTEGER PRIMARY KEY,
+        name          TEXT NOT NULL,
+        name_lower    TEXT NOT NULL UNIQUE,
+        password_hash TEXT NOT NULL,
+        is_admin      INTEGER NOT NULL DEFAULT 0,
+        is_td         INTEGER NOT NULL DEFAULT 0,
+        is_computer   INTEGER NOT NULL DEFAULT 0,
+        created_at    INTEGER NOT NULL,
+        last_login    INTEGER,
+        last_logout   INTEGER
+    );
+    CREATE TABLE user_vars (
+        account_id INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+        name       TEXT NOT NULL,
+        value      TEXT NOT NULL,
+        PRIMARY KEY (account_id, name)
+    );
+    CREATE TABLE aliases (
+        account_id INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+        name       TEXT NOT NULL,
+        value      TEXT NOT NULL,
+        PRIMARY KEY (account_id, name)
+    );",
+];
+
+/// The version a fully migrated database has.
+pub const VERSION: usize = MIGRATIONS.len();
+
+/// Brings the database up to [`VERSION`].
+pub fn migrate(conn: &mut Connection) -> rusqlite::Result<()> {
+    let current: i64 = conn.query_row("PRAGMA user_version", [], |r| r.get(0))?;
+    for (i, sql) in MIGRATIONS.iter().enumerate().skip(current.max(0) as usize) {
+        let tx = conn.transaction()?;
+        tx.execute_batch(sql)?;
+        tx.pragma_update(None, "user_version", (i + 1) as i64)?;
+        tx.commit()?;
+        tracing::info!(version = i + 1, "database migrated");
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn migrating_twice_is_harmless() {
+        let mut c = Connection::open_in_memory().unwrap();
+        migrate(&mut c).unwrap();
+        migrate(&mut c).unwrap();
+        let v: i64 = c
+            .query_row("PRAGMA user_version", [], |r| r.get(0))
+            .unwrap();
+        assert_eq!(v as usize, VERSION);
+    }
+}

@@ -1,0 +1,148 @@
+//! The live server: who is online now (and, with later parts, their games,
+//! seeks, offers and channels).
+//!
+//! One `World` sits behind one mutex. Every change happens under that lock,
+//! which is never held across an `.await` nor while writing to a socket:
+//! messages to other users go into their bounded outboxes.
+
+pub mod player;
+
+use std::collections::{HashMap, HashSet};
+
+pub use player::{Out, Player, SessionId};
+
+/// Why a name lookup among online users failed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum FindError {
+    /// Nobody online matches.
+    NotFound,
+    /// Several online users start with the text; their names.
+    Ambiguous(Vec<String>),
+}
+
+/// Everyone online.
+#[derive(Debug, Default)]
+pub struct World {
+    players: HashMap<SessionId, Player>,
+    by_name: HashMap<String, SessionId>,
+    /// Lowercase names of guests and unregistered users who are between
+    /// `login:` and "Press return": nobody else may take them meanwhile.
+    reserved: HashSet<String>,
+    /// Most users online at once since start (`uptime`).
+    pub peak_players: usize,
+}
+
+impl World {
+    pub fn new() -> World {
+        World::default()
+    }
+
+    pub fn player(&self, id: SessionId) -> Option<&Player> {
+        self.players.get(&id)
+    }
+
+    pub fn player_mut(&mut self, id: SessionId) -> Option<&mut Player> {
+        self.players.get_mut(&id)
+    }
+
+    /// The online user with exactly this name (any case).
+    pub fn by_name(&self, name: &str) -> Option<&Player> {
+        self.by_name
+            .get(&name.to_ascii_lowercase())
+            .and_then(|id| self.players.get(id))
+    }
+
+    /// The online user this text names: an exact name, or the only name it
+    /// is a prefix of (FICS lets users abbreviate names).
+    pub fn find(&self, text: &str) -> Result<&Player, FindError> {
+        if let Some(p) = self.by_name(text) {
+            return Ok(p);
+        }
+        let lower = text.to_ascii_lowercase();
+        let mut found: Vec<&Player> = self
+            .players
+            .values()
+            .filter(|p| p.name.to_ascii_lowercase().starts_with(&lower))
+            .collect();
+        match found.len() {
+            0 => Err(FindError::NotFound),
+            1 => Ok(found.remove(0)),
+            _ => {
+                let mut names: Vec<String> = found.iter().map(|p| p.name.clone()).collect();
+                names.sort_by_key(|n| n.to_ascii_lowercase());
+                Err(FindError::Ambiguous(names))
+            }
+        }
+    }
+
+    pub fn players(&self) -> impl Iterator<Item = &Player> {
+        self.players.values()
+    }
+
+    pub fn count(&self) -> usize {
+        self.players.len()
+    }
+
+    /// Adds a user who finished logging in. If a registered user of that
+    /// name is already here, the old session is told why and closed (spec
+    /// §1.4), and its id is returned.
+    pub fn enter(&mut self, player: Player) -> Option<SessionId> {
+        let key = player.name.to_ascii_lowercase();
+        self.reserved.remove(&key);
+        let kicked = self.by_name.get(&key).copied();
+        if let Some(old) = kicked.and_then(|id| self.players.remove(&id)) {
+            old.send(Out::Kick(
+                format!(
+                    "**** {} has arrived - you can't both be logged in. ****\n",
+                    player.name
+                )
+                .into(),
+            ));
+        }
+        self.by_name.insert(key, player.id);
+        self.players.insert(player.id, player);
+        self.peak_players = self.peak_players.max(self.players.len());
+        kicked
+    }
+
+    /// Removes a session that ended; returns the player it was, if it was
+    /// still the one logged in under its name.
+    pub fn leave(&mut self, id: SessionId) -> Option<Player> {
+        let player = self.players.remove(&id)?;
+        let key = player.name.to_ascii_lowercase();
+        if self.by_name.get(&key) == Some(&id) {
+            self.by_name.remove(&key);
+        }
+        Some(player)
+    }
+
+    /// A guest name (`Guest` + 4 capitals) that nobody online has.
+    pub fn fresh_guest_name(&self, mut random: impl FnMut() -> u64) -> String {
+        loop {
+            let mut bits = random();
+            let mut name = String::from("Guest");
+            for _ in 0..4 {
+                name.push((b'A' + (bits % 26) as u8) as char);
+                bits /= 26;
+            }
+            if self.name_is_free(&name) {
+                return name;
+            }
+        }
+    }
+
+    fn name_is_free(&self, name: &str) -> bool {
+        let key = name.to_ascii_lowercase();
+        !self.by_name.contains_key(&key) && !self.reserved.contains(&key)
+    }
+
+    /// Holds a name for a login in progress; false if it is taken.
+    pub fn reserve_name(&mut self, name: &str) -> bool {
+        self.name_is_free(name) && self.reserved.insert(name.to_ascii_lowercase())
+    }
+
+    /// Gives back a name held by [`World::reserve_name`].
+    pub fn release_name(&mut self, name: &str) {
+        self.reserved.remove(&name.to_ascii_lowercase());
+    }
+}

@@ -1,0 +1,199 @@
+//! What every integration test needs: a real server on port 0 with a
+//! temporary database, and a client that talks to it over TCP exactly as a
+//! telnet user or a GUI would.
+
+#![allow(dead_code)]
+
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::TcpStream;
+
+use atomicd::account::Titles;
+use atomicd::{Config, ServerHandle};
+
+/// How long a test waits for text before it fails.
+pub const PATIENCE: Duration = Duration::from_secs(20);
+
+/// The repository's own `data/` folder (help pages, motd).
+pub fn repo_data() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("data")
+}
+
+/// A running server with its own database in a temporary folder.
+pub struct TestServer {
+    pub addr: SocketAddr,
+    pub handle: Option<ServerHandle>,
+    pub dir: tempfile::TempDir,
+    pub config: Config,
+}
+
+impl TestServer {
+    pub async fn start() -> TestServer {
+        TestServer::start_with(|_| {}).await
+    }
+
+    /// Starts a server after `tweak` has adjusted its configuration.
+    pub async fn start_with(tweak: impl FnOnce(&mut Config)) -> TestServer {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let mut config = Config::default();
+        config.listen = "127.0.0.1:0".parse().unwrap();
+        config.database = dir.path().join("atomicd.sqlite3");
+        config.data_dir = repo_data();
+        tweak(&mut config);
+        let handle = atomicd::start(config.clone()).await.expect("server starts");
+        TestServer { addr: handle.local_addr, handle: Some(handle), dir, config }
+    }
+
+    /// Stops the server and starts a new one on the same database.
+    pub async fn restart(&mut self) {
+        if let Some(h) = self.handle.take() {
+            h.shutdown();
+            h.wait().await;
+        }
+        let mut config = self.config.clone();
+        config.listen = "127.0.0.1:0".parse().unwrap();
+        let handle = atomicd::start(config).await.expect("server restarts");
+        self.addr = handle.local_addr;
+        self.handle = Some(handle);
+    }
+
+    /// Registers an account directly in the database (cost-10 bcrypt).
+    pub fn add_user(&self, name: &str, password: &str, titles: Titles) {
+        let conn = atomicd::store::open_connection(&self.config.database).unwrap();
+        let hash = bcrypt::hash(password, 10).unwrap();
+        atomicd::store::accounts::create(&conn, name, &hash, titles, 0).unwrap();
+    }
+
+    pub async fn connect(&self) -> Client {
+        Client::connect(self.addr).await
+    }
+
+    /// A guest who is logged in and at the prompt.
+    pub async fn guest(&self) -> (Client, String) {
+        let mut c = self.connect().await;
+        let name = c.login_guest().await;
+        (c, name)
+    }
+
+    /// A registered user who is logged in and at the prompt.
+    pub async fn user(&self, name: &str, password: &str) -> Client {
+        let mut c = self.connect().await;
+        c.login(name, password).await;
+        c
+    }
+}
+
+/// A TCP client with a receive buffer.
+pub struct Client {
+    pub stream: TcpStream,
+    buf: Vec<u8>,
+}
+
+fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {
+    haystack.windows(needle.len()).position(|w| w == needle)
+}
+
+/// Wire text as a test reads it: `\n\r` becomes `\n`.
+pub fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).replace("\n\r", "\n")
+}
+
+impl Client {
+    pub async fn connect(addr: SocketAddr) -> Client {
+        let stream = TcpStream::connect(addr).await.expect("connect");
+        stream.set_nodelay(true).unwrap();
+        Client { stream, buf: Vec::new() }
+    }
+
+    pub async fn send_raw(&mut self, bytes: &[u8]) {
+        self.stream.write_all(bytes).await.expect("send");
+    }
+
+    pub async fn send(&mut self, line: &str) {
+        self.send_raw(format!("{line}\n").as_bytes()).await;
+    }
+
+    async fn fill(&mut self) -> bool {
+        let mut chunk = [0u8; 16384];
+        match tokio::time::timeout(PATIENCE, self.stream.read(&mut chunk)).await {
+            Ok(Ok(0)) | Ok(Err(_)) => false,
+            Ok(Ok(n)) => {
+                self.buf.extend_from_slice(&chunk[..n]);
+                true
+            }
+            Err(_) => panic!("timed out; received so far: {:?}", text(&self.buf)),
+        }
+    }
+
+    /// Reads until `pattern` (raw bytes) arrives; returns everything up to and
+    /// including it, and keeps the rest for later.
+    pub async fn expect_bytes(&mut self, pattern: &[u8]) -> Vec<u8> {
+        loop {
+            if let Some(i) = find(&self.buf, pattern) {
+                let rest = self.buf.split_off(i + pattern.len());
+                return std::mem::replace(&mut self.buf, rest);
+            }
+            if !self.fill().await {
+                panic!("connection closed while waiting for {:?}; got {:?}", text(pattern), text(&self.buf));
+            }
+        }
+    }
+
+    /// Reads until `pattern` (with `\n` meaning the wire's `\n\r`) arrives;
+    /// returns the text up to and including it, with `\n\r` shown as `\n`.
+    pub async fn expect(&mut self, pattern: &str) -> String {
+        let wire = pattern.replace('\n', "\n\r");
+        text(&self.expect_bytes(wire.as_bytes()).await)
+    }
+
+    /// Sends a command and returns its reply, without the prompt.
+    pub async fn command(&mut self, line: &str) -> String {
+        self.send(line).await;
+        let reply = self.expect("fics% ").await;
+        reply.strip_suffix("fics% ").unwrap_or(&reply).to_string()
+    }
+
+    /// Waits until the server closes the connection; returns what came first.
+    pub async fn expect_closed(&mut self) -> String {
+        while self.fill().await {}
+        text(&std::mem::take(&mut self.buf))
+    }
+
+    /// Everything received so far and not yet consumed, after a short wait.
+    pub async fn drain(&mut self, wait: Duration) -> String {
+        let mut chunk = [0u8; 16384];
+        while let Ok(Ok(n)) = tokio::time::timeout(wait, self.stream.read(&mut chunk)).await {
+            if n == 0 {
+                break;
+            }
+            self.buf.extend_from_slice(&chunk[..n]);
+        }
+        text(&std::mem::take(&mut self.buf))
+    }
+
+    /// Logs in as a guest; returns the guest name.
+    pub async fn login_guest(&mut self) -> String {
+        self.expect("login: ").await;
+        self.send("guest").await;
+        let greeting = self.expect("Press return to enter the server as \"").await;
+        assert!(greeting.contains("Logging you in as \"Guest"), "{greeting}");
+        let name = self.expect("\":\n").await;
+        let name = name.trim_end_matches("\":\n").to_string();
+        self.send("").await;
+        self.expect("fics% ").await;
+        name
+    }
+
+    /// Logs in with a registered name and password.
+    pub async fn login(&mut self, name: &str, password: &str) {
+        self.expect("login: ").await;
+        self.send(name).await;
+        self.expect("password: ").await;
+        self.send(password).await;
+        let start = self.expect("fics% ").await;
+        assert!(start.contains("**** Starting FICS session as"), "{start}");
+    }
+}
