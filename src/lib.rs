@@ -18,6 +18,7 @@ pub mod server;
 pub mod session;
 pub mod store;
 pub mod timefmt;
+pub mod tourney;
 pub mod world;
 
 pub use config::Config;
