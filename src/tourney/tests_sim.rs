@@ -153,15 +153,6 @@ fn small_swiss_fields_play_as_many_rounds_as_possible() {
 }
 
 #[test]
-fn pairings_are_fast_enough() {
-    // Debug build, 2 shared cores: a 100-player round must not take long.
-    let start = std::time::Instant::now();
-    simulate_swiss(100, 9, 7, false);
-    assert!(start.elapsed().as_secs() < 20, "{:?}", start.elapsed());
-}
-
-#[test]
-#[ignore = "long: many seeds and sizes"]
 fn stress_many_fields() {
     for seed in 0..200 {
         let n = 10 + (seed as usize * 7) % 91;
@@ -170,8 +161,7 @@ fn stress_many_fields() {
 }
 
 #[test]
-#[ignore = "exploration: how far a long Swiss gets"]
-fn long_swiss_exploration() {
+fn long_swiss_keeps_its_invariants() {
     // Seen: 20 players 19/19 rounds (a whole round robin) in 0.08 s,
     // 31 players 25/25 in 0.2 s, 100 players 40/40 in 2.6 s (debug build).
     for (n, rounds) in [(20usize, 19u32), (31, 25), (100, 40)] {
