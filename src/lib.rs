@@ -9,6 +9,7 @@ pub mod account;
 pub mod chess;
 pub mod commands;
 pub mod config;
+pub mod export;
 pub mod formula;
 pub mod help;
 pub mod net;
