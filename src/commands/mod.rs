@@ -343,7 +343,7 @@ mod tests {
         assert!(matches!(lookup("WHO", false), Lookup::Found(c, None) if c.name == "who"));
         assert!(matches!(lookup("p", false), Lookup::Found(c, Some("a")) if c.name == "who"));
         assert!(matches!(lookup("fing", false), Lookup::Found(c, None) if c.name == "finger"));
-        assert!(matches!(lookup("u", false), Lookup::Ambiguous(v) if v == ["unalias", "uptime"]));
+        assert!(matches!(lookup("u", false), Lookup::Ambiguous(v) if v == ["unalias", "unobserve", "uptime"]));
         assert!(matches!(lookup("xyz", false), Lookup::NotFound));
     }
 
