@@ -161,7 +161,10 @@ fn read_password() -> Result<String> {
 /// command line needs no configuration file.
 fn maintenance_config(config: Option<PathBuf>, db: Option<PathBuf>) -> Result<Config> {
     match (db, config) {
-        (Some(db), None) => Ok(Config { database: db, ..Config::default() }),
+        (Some(db), None) => Ok(Config {
+            database: db,
+            ..Config::default()
+        }),
         (db, config) => {
             let mut config = load_config(config)?;
             if let Some(db) = db {

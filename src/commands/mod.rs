@@ -253,7 +253,10 @@ fn run_one(ctx: &mut Ctx<'_>, piece: &str) {
             code::AMBIGUOUS,
             format!("Ambiguous command \"{word}\". Matches: {}", names.join(" ")),
         ),
-        Lookup::NotFound if move_like => ctx.fail(code::NOT_PLAYING, "You are not playing or examining a game."),
+        Lookup::NotFound if move_like => ctx.fail(
+            code::NOT_PLAYING,
+            "You are not playing or examining a game.",
+        ),
         Lookup::NotFound => ctx.fail(code::BAD_COMMAND, format!("{word}: Command not found.")),
     }
 }
@@ -343,7 +346,9 @@ mod tests {
         assert!(matches!(lookup("WHO", false), Lookup::Found(c, None) if c.name == "who"));
         assert!(matches!(lookup("p", false), Lookup::Found(c, Some("a")) if c.name == "who"));
         assert!(matches!(lookup("fing", false), Lookup::Found(c, None) if c.name == "finger"));
-        assert!(matches!(lookup("u", false), Lookup::Ambiguous(v) if v == ["unalias", "unobserve", "uptime"]));
+        assert!(
+            matches!(lookup("u", false), Lookup::Ambiguous(v) if v == ["unalias", "unobserve", "uptime"])
+        );
         assert!(matches!(lookup("xyz", false), Lookup::NotFound));
     }
 

@@ -271,12 +271,17 @@ async fn write_out(session: &mut Session, conn: &mut Conn, message: Out) -> std:
             bytes.extend(output::unsolicited(&text, &session.shape()));
             conn.write(&bytes).await
         }
-        Out::GameStart { intro, board, viewer } => {
+        Out::GameStart {
+            intro,
+            board,
+            viewer,
+        } => {
             session.flipped = false;
             let mut text = intro.to_string();
             text.push('\n');
             render::board_body(session, &board, viewer, &mut text);
-            conn.write(&output::unsolicited(&text, &session.shape())).await
+            conn.write(&output::unsolicited(&text, &session.shape()))
+                .await
         }
     }
 }

@@ -152,7 +152,10 @@ impl Game {
 
     /// `{Game 12 (Alice vs. Bob) reason} result`.
     pub fn end_line(&self, reason: &str, result: &str) -> String {
-        format!("{{Game {} ({} vs. {}) {reason}}} {result}", self.no, self.white.name, self.black.name)
+        format!(
+            "{{Game {} ({} vs. {}) {reason}}} {result}",
+            self.no, self.white.name, self.black.name
+        )
     }
 
     /// The last move, as boards show it.

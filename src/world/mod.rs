@@ -149,7 +149,11 @@ impl World {
         let now = Instant::now();
         self.player_left_game(id, now);
         self.withdraw_all_offers(id);
-        let observing: Vec<u32> = self.players.get(&id).map(|p| p.observing.iter().copied().collect()).unwrap_or_default();
+        let observing: Vec<u32> = self
+            .players
+            .get(&id)
+            .map(|p| p.observing.iter().copied().collect())
+            .unwrap_or_default();
         for no in observing {
             if let Some(g) = self.games.get_mut(&no) {
                 g.observers.remove(&id);

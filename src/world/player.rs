@@ -28,10 +28,17 @@ pub enum Out {
     /// Say this, then close the connection (double login, nuke, shutdown).
     Kick(Arc<str>),
     /// A board after a move, to render in the user's own style.
-    Board { board: Arc<BoardSnapshot>, viewer: Viewer },
+    Board {
+        board: Arc<BoardSnapshot>,
+        viewer: Viewer,
+    },
     /// A game starts: the `Creating:` lines (and `<g1>`), then the board,
     /// with nothing in between (PyChess reads them as one group).
-    GameStart { intro: Arc<str>, board: Arc<BoardSnapshot>, viewer: Viewer },
+    GameStart {
+        intro: Arc<str>,
+        board: Arc<BoardSnapshot>,
+        viewer: Viewer,
+    },
 }
 
 /// How many unsolicited messages may wait for a session before it counts as
@@ -79,7 +86,11 @@ impl Player {
     /// The rating as lists show it: `++++` for guests, `----` for
     /// registered players without a rating.
     pub fn rating_text(&self) -> String {
-        if self.is_registered() { "----".to_string() } else { "++++".to_string() }
+        if self.is_registered() {
+            "----".to_string()
+        } else {
+            "++++".to_string()
+        }
     }
 
     /// Name with titles, as `who`, tells and `finger` show it.
