@@ -271,7 +271,7 @@ impl World {
             (Some(Color::White), Some(Color::White))
             | (None, None)
             | (Some(Color::Black), Some(Color::Black)) => {
-                if crate::random::u64() % 2 == 0 {
+                if crate::random::u64().is_multiple_of(2) {
                     (a, b)
                 } else {
                     (b, a)

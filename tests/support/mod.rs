@@ -283,8 +283,7 @@ impl Client {
 pub fn style12_fields(text: &str) -> Vec<String> {
     let line = text
         .lines()
-        .filter(|l| l.starts_with("<12> "))
-        .last()
+        .rfind(|l| l.starts_with("<12> "))
         .unwrap_or_else(|| panic!("no <12> in {text:?}"));
     line.split(' ').map(str::to_string).collect()
 }
