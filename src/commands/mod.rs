@@ -14,6 +14,8 @@ mod history;
 mod info;
 mod match_;
 mod observe;
+mod ranks;
+mod seek;
 mod terms;
 mod vars;
 
@@ -105,6 +107,15 @@ static COMMANDS: &[Command] = &[
     cmd("accept", 11, match_::accept),
     cmd("adjourn", 13, game::adjourn),
     cmd("alias", 159, alias::alias),
+    cmd("best", 18, ranks::best),
+    cmd("hbest", 49, ranks::hbest),
+    cmd("play", 158, seek::play),
+    cmd("rank", 98, ranks::rank),
+    cmd("seek", 155, seek::seek),
+    cmd("sought", 157, seek::sought),
+    cmd("statistics", 126, ranks::stats),
+    cmd("stats", 126, ranks::stats),
+    cmd("unseek", 156, seek::unseek),
     cmd("allobservers", 14, observe::allobservers),
     cmd("date", 32, basic::date),
     cmd("decline", 33, match_::decline),
@@ -346,9 +357,7 @@ mod tests {
         assert!(matches!(lookup("WHO", false), Lookup::Found(c, None) if c.name == "who"));
         assert!(matches!(lookup("p", false), Lookup::Found(c, Some("a")) if c.name == "who"));
         assert!(matches!(lookup("fing", false), Lookup::Found(c, None) if c.name == "finger"));
-        assert!(
-            matches!(lookup("u", false), Lookup::Ambiguous(v) if v == ["unalias", "unobserve", "uptime"])
-        );
+        assert!(matches!(lookup("wh", false), Lookup::Ambiguous(v) if v == ["whisper", "who"]));
         assert!(matches!(lookup("xyz", false), Lookup::NotFound));
     }
 

@@ -137,6 +137,7 @@ pub async fn serve(shared: Arc<Shared>, socket: TcpStream, peer: SocketAddr) {
         last_opponent: None,
         last_color: None,
         promote: shakmaty::Role::Queen,
+        rating: identity.rating.clone(),
     };
     let kicked = shared.world().enter(player);
     drop(identity.reservation.take());

@@ -12,6 +12,7 @@
 
 pub mod accounts;
 pub mod games;
+pub mod ratings;
 pub mod schema;
 
 use std::panic::AssertUnwindSafe;

@@ -70,6 +70,20 @@ const MIGRATIONS: &[&str] = &[
         black_ms INTEGER NOT NULL,
         PRIMARY KEY (game_id, ply)
     );",
+    // 3: the Atomic rating of each registered account.
+    "CREATE TABLE ratings (
+        account_id INTEGER PRIMARY KEY REFERENCES accounts(id) ON DELETE CASCADE,
+        rating     REAL NOT NULL,
+        rd         REAL NOT NULL,
+        last_game  INTEGER,
+        wins       INTEGER NOT NULL,
+        losses     INTEGER NOT NULL,
+        draws      INTEGER NOT NULL,
+        best       INTEGER,
+        best_at    INTEGER
+    );
+    CREATE INDEX ratings_rating ON ratings (rating);
+    CREATE INDEX ratings_best ON ratings (best);",
 ];
 
 /// The version a fully migrated database has.

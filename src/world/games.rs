@@ -105,7 +105,7 @@ impl World {
             name: p.name.clone(),
             account_id: p.account_id,
             titles: p.titles,
-            rating: p.rating_text(),
+            rating: p.rating_display(),
         })
     }
 
@@ -128,6 +128,7 @@ impl World {
         };
         for id in [white, black] {
             self.withdraw_all_offers(id);
+            self.remove_seeks_of(id);
         }
         let no = self.free_game_number();
         self.next_db_id += 1;
@@ -139,8 +140,8 @@ impl World {
             black: b.name.clone(),
             white_account: w.account_id,
             black_account: b.account_id,
-            white_rating: w.rating.clone(),
-            black_rating: b.rating.clone(),
+            white_rating: w.rating.column(),
+            black_rating: b.rating.column(),
             minutes: terms.minutes,
             inc: terms.inc,
             rated: terms.rated,
@@ -169,9 +170,9 @@ impl World {
         let creating = format!(
             "Creating: {} ({}) {} ({}) {} atomic {} {}\n{{Game {no} ({} vs. {}) Creating {} atomic match.}}\n",
             game.white.name,
-            game.white.rating,
+            game.white.rating.parenthesised(),
             game.black.name,
-            game.black.rating,
+            game.black.rating.parenthesised(),
             terms.rated_word(),
             terms.minutes,
             terms.inc,
@@ -226,8 +227,8 @@ impl World {
             registered(&game.black),
             game.terms.inc,
             game.terms.inc,
-            gameinfo_rating(&game.white.rating),
-            gameinfo_rating(&game.black.rating),
+            game.white.rating.gameinfo(),
+            game.black.rating.gameinfo(),
             timeseal(&game.white),
             timeseal(&game.black),
         )
@@ -418,8 +419,11 @@ impl World {
             .into_iter()
             .flatten()
             .collect();
-        let ratings_note = "No ratings adjustment done.";
-        let player_text = format!("{line}\n\n{ratings_note}\n");
+        let rated = if end.status == db::status::FINISHED {
+            self.rate_game(&game, end.result)
+        } else {
+            None
+        };
         let mut reply = None;
         for &pid in &players {
             let opponent = if game.white.id == Some(pid) {
@@ -440,6 +444,11 @@ impl World {
                     self.drop_offer(offer);
                 }
             }
+            let note = rated
+                .as_ref()
+                .and_then(|r| r.lines.iter().find(|(id, _)| *id == pid))
+                .map_or("No ratings adjustment done.", |(_, l)| l.as_str());
+            let player_text = format!("{line}\n\n{note}\n");
             if Some(pid) == reply_to {
                 reply = Some(player_text.clone());
             } else if let Some(p) = self.player(pid) {
@@ -467,8 +476,16 @@ impl World {
             black_ms,
         };
         let db_id = game.db_id;
-        self.store
-            .write("end game", move |c| db::finish(c, db_id, &ending));
+        let saves = rated.map(|r| r.saves).unwrap_or_default();
+        // One job, so one transaction: the result and both new ratings are
+        // stored together or not at all.
+        self.store.write("end game", move |c| {
+            db::finish(c, db_id, &ending)?;
+            for (account, rating) in &saves {
+                crate::store::ratings::save(c, *account, rating)?;
+            }
+            Ok(())
+        });
         tracing::info!(game = no, white = %game.white.name, black = %game.black.name, result = end.result, reason = %end.reason, "game over");
         reply
     }
@@ -490,14 +507,5 @@ impl World {
         };
         let no = game.no;
         self.end_game(no, end, now, None);
-    }
-}
-
-/// A rating as `<g1>` wants it: an integer, `0` when there is none.
-fn gameinfo_rating(shown: &str) -> &str {
-    if shown.bytes().next().is_some_and(|b| b.is_ascii_digit()) {
-        shown
-    } else {
-        "0"
     }
 }

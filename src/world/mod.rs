@@ -11,6 +11,8 @@ pub mod games;
 pub mod negotiation;
 pub mod offers;
 pub mod player;
+pub mod ratings;
+pub mod seeks;
 pub mod timers;
 pub mod watching;
 
@@ -45,6 +47,7 @@ pub struct World {
     /// Most games at once since start.
     pub peak_games: usize,
     pub offers: offers::Offers,
+    pub seeks: seeks::Seeks,
     /// The last game id given out in the database.
     next_db_id: i64,
     store: Store,
@@ -62,6 +65,7 @@ impl World {
             games: BTreeMap::new(),
             peak_games: 0,
             offers: offers::Offers::default(),
+            seeks: seeks::Seeks::default(),
             next_db_id: last_game_id,
             store,
             timers,
@@ -149,6 +153,7 @@ impl World {
         let now = Instant::now();
         self.player_left_game(id, now);
         self.withdraw_all_offers(id);
+        self.remove_seeks_of(id);
         let observing: Vec<u32> = self
             .players
             .get(&id)

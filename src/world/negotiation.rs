@@ -171,6 +171,9 @@ impl World {
         if req.terms.rated && (!me.is_registered() || !them.is_registered()) {
             return Err("Only registered players can play rated games.".into());
         }
+        if let Some(refusal) = self.formula_refusal(to, from, req.terms) {
+            return Err(refusal.trim_end().to_string());
+        }
         let (my_name, their_name) = (me.name.clone(), them.name.clone());
         let mut reply = String::new();
         // Their challenge to us: the same game starts at once, or ours replaces it.
@@ -220,6 +223,10 @@ impl World {
         if self.player(from).is_some_and(|p| p.titles.computer) {
             challenge_lines.push_str(&format!("--** {my_name} is a computer **--\n"));
         }
+        if req.terms.rated {
+            reply.push_str(&self.preview_lines(from, to).unwrap_or_default());
+            challenge_lines.push_str(&self.preview_lines(to, from).unwrap_or_default());
+        }
         if let Some(fen) = &req.fen {
             challenge_lines.push_str(&format!("The game starts from this position: {fen}\n"));
         }
@@ -247,7 +254,7 @@ impl World {
     fn challenge_text(&self, from: SessionId, to: SessionId, req: &MatchRequest) -> String {
         let who = |id| {
             self.player(id)
-                .map(|p| (p.name.clone(), p.rating_text()))
+                .map(|p| (p.name.clone(), p.rating_display().parenthesised()))
                 .unwrap_or_default()
         };
         let ((a, ar), (b, br)) = (who(from), who(to));
@@ -265,7 +272,7 @@ impl World {
     }
 
     /// Who gets White when nobody asked: whoever had Black last, else by lot.
-    fn balance_colors(&self, a: SessionId, b: SessionId) -> (SessionId, SessionId) {
+    pub(crate) fn balance_colors(&self, a: SessionId, b: SessionId) -> (SessionId, SessionId) {
         let last = |id| self.player(id).and_then(|p| p.last_color);
         match (last(a), last(b)) {
             (Some(Color::White), Some(Color::White))

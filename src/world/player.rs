@@ -12,6 +12,8 @@ use tokio_util::sync::CancellationToken;
 
 use crate::account::Titles;
 use crate::chess::BoardSnapshot;
+use crate::formula::{Formula, UserFormulas};
+use crate::rating::{Rating, RatingDisplay};
 use crate::session::ivars::Ivars;
 use crate::session::vars::Vars;
 use crate::world::game::Viewer;
@@ -76,6 +78,8 @@ pub struct Player {
     pub last_color: Option<Color>,
     /// The piece a promotion without a piece letter makes (`promote`).
     pub promote: Role,
+    /// The Atomic rating of a registered user; `None` for guests.
+    pub rating: Option<Rating>,
 }
 
 impl Player {
@@ -83,14 +87,43 @@ impl Player {
         self.account_id.is_some()
     }
 
-    /// The rating as lists show it: `++++` for guests, `----` for
-    /// registered players without a rating.
-    pub fn rating_text(&self) -> String {
-        if self.is_registered() {
-            "----".to_string()
-        } else {
-            "++++".to_string()
+    /// The rating, ready to show in any of its forms.
+    pub fn rating_display(&self) -> RatingDisplay {
+        match &self.rating {
+            Some(r) => RatingDisplay::of(r),
+            None => RatingDisplay::Guest,
         }
+    }
+
+    /// The rating as list columns show it: `1500`, `----` for registered
+    /// players without rated games, `++++` for guests.
+    pub fn rating_text(&self) -> String {
+        self.rating_display().column()
+    }
+
+    /// The rating as a number (0 without one), for formulas and ranges.
+    pub fn rating_number(&self) -> i32 {
+        self.rating
+            .as_ref()
+            .filter(|r| r.total() > 0)
+            .map_or(0, Rating::whole)
+    }
+
+    /// The user's formula and f-variables, parsed from their variables
+    /// (which only ever hold formulas that parse: `set` checks them).
+    pub fn formulas(&self) -> UserFormulas {
+        let mut f = UserFormulas::default();
+        let text = self.vars.text("formula");
+        if !text.trim().is_empty() {
+            f.formula = Formula::parse(text).ok();
+        }
+        for n in 1..=9u8 {
+            let text = self.vars.text(&format!("f{n}"));
+            if !text.trim().is_empty() {
+                f.f[usize::from(n - 1)] = Formula::parse_f(n, text).ok();
+            }
+        }
+        f
     }
 
     /// Name with titles, as `who`, tells and `finger` show it.

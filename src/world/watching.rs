@@ -47,9 +47,9 @@ impl World {
             "Game {}: {} ({}) {} ({}) {} atomic {} {}",
             game.no,
             game.white.name,
-            game.white.rating,
+            game.white.rating.parenthesised(),
             game.black.name,
-            game.black.rating,
+            game.black.rating.parenthesised(),
             game.terms.rated_word(),
             game.terms.minutes,
             game.terms.inc
@@ -159,7 +159,7 @@ impl World {
         let line: Arc<str> = format!(
             "{}({})[{no}] {verb}: {text}\n",
             sender.display_name(),
-            sender.rating_text()
+            sender.rating_text().trim()
         )
         .into();
         let mut heard = 0;
@@ -218,9 +218,9 @@ impl World {
         format!(
             "{:3} {:>4} {:<11.11} {:>4} {:<10.10} [ x{}{:3} {:3}] {:>6} -{:>6} ({:2}-{:2}) {}: {:2}",
             game.no,
-            game.white.rating,
+            game.white.rating.column(),
             game.white.name,
-            game.black.rating,
+            game.black.rating.column(),
             game.black.name,
             if game.terms.rated { 'r' } else { 'u' },
             game.terms.minutes,
