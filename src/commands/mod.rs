@@ -10,6 +10,9 @@ mod alias;
 mod basic;
 mod help;
 mod info;
+mod lists;
+mod messages;
+mod talk;
 mod vars;
 
 use std::future::Future;
@@ -96,6 +99,23 @@ const fn cmd(name: &'static str, code: u16, run: fn(&mut Ctx<'_>, &str)) -> Comm
 
 /// Every command, by name.
 static COMMANDS: &[Command] = &[
+    // Talk: tells, channels, shouts, messages, lists.
+    cmd(",", 132, talk::comma),
+    cmd(".", 132, talk::dot),
+    cmd("addlist", 12, lists::addlist),
+    cmd("clearmessages", 24, messages::clearmessages),
+    cmd("cshout", 31, talk::cshout),
+    cmd("inchannel", 53, lists::inchannel),
+    cmd("it", 57, talk::it),
+    cmd("messages", 74, messages::messages),
+    cmd("qtell", 96, talk::qtell),
+    cmd("shout", 110, talk::shout),
+    cmd("showlist", 111, lists::showlist),
+    cmd("sublist", 129, lists::sublist),
+    cmd("tell", 132, talk::tell),
+    cmd("xtell", 150, talk::xtell),
+    cmd("znotify", 152, lists::znotify),
+    // The rest.
     cmd("alias", 159, alias::alias),
     cmd("date", 32, basic::date),
     cmd("finger", 37, info::finger),

@@ -11,6 +11,8 @@
 //! fire-and-forget, reads are awaited by the one session that asked.
 
 pub mod accounts;
+pub mod lists;
+pub mod messages;
 pub mod schema;
 
 use std::panic::AssertUnwindSafe;

@@ -5,7 +5,10 @@
 //! which is never held across an `.await` nor while writing to a socket:
 //! messages to other users go into their bounded outboxes.
 
+pub mod flood;
+pub mod lists;
 pub mod player;
+pub mod talk;
 
 use std::collections::{HashMap, HashSet};
 
@@ -30,6 +33,8 @@ pub struct World {
     reserved: HashSet<String>,
     /// Most users online at once since start (`uptime`).
     pub peak_players: usize,
+    /// Talk state that outlives sessions (the shout quota).
+    talk: talk::TalkWorld,
 }
 
 impl World {
@@ -113,6 +118,7 @@ impl World {
         if self.by_name.get(&key) == Some(&id) {
             self.by_name.remove(&key);
         }
+        self.announce_departure(&player);
         Some(player)
     }
 

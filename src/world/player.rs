@@ -49,6 +49,8 @@ pub struct Player {
     pub outbox: mpsc::Sender<Out>,
     /// Cancelled to end the session (slow client, kick, shutdown).
     pub kill: CancellationToken,
+    /// Channels, lists, last tell, talk rate limit.
+    pub talk: super::talk::Talk,
 }
 
 impl Player {
