@@ -96,6 +96,7 @@ impl World {
         self.reserved.remove(&key);
         let kicked = self.by_name.get(&key).copied();
         if let Some(old) = kicked.and_then(|id| self.players.remove(&id)) {
+            self.announce_departure(&old);
             old.send(Out::Kick(
                 format!(
                     "**** {} has arrived - you can't both be logged in. ****\n",

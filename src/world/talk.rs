@@ -94,7 +94,7 @@ pub fn may_talk(channel: u8, titles: &Titles, registered: bool) -> Result<(), St
     if !registered && !GUEST_TALK.contains(&channel) {
         let list: Vec<String> = GUEST_TALK.iter().map(u8::to_string).collect();
         return Err(format!(
-            "Only registered players may talk in channel {channel}; guests may use channels {}.",
+            "Guests may talk only in channels {}.",
             list.join(" and ")
         ));
     }
