@@ -94,6 +94,10 @@ async fn channel_tells_reach_every_member_but_the_sender() {
         alice.command("=channel").await,
         "-- channel list: 2 channels --\n7   50\n"
     );
+    assert_eq!(
+        carol.command("inchannel").await,
+        "Channel 7: Alice Dave\nChannel 50 \"General\": Alice Bob\n"
+    );
     // Nothing strayed to Carol.
     assert_eq!(
         carol.command("=ch").await,

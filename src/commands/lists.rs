@@ -5,6 +5,8 @@
 //! `-- censor list: 1 name --`. Registered users' changes are saved at once
 //! (fire-and-forget); guests' lists last as long as the session.
 
+use std::collections::BTreeMap;
+
 use super::Ctx;
 use super::info::columns;
 use crate::store::{Store, accounts, lists as saved};
@@ -296,18 +298,9 @@ pub fn znotify(ctx: &mut Ctx<'_>, _args: &str) {
     }
 }
 
-/// `Channel 53 "Guest Chat": Alice Bob(U)`, or None if nobody is in it.
-fn channel_line(ctx: &Ctx<'_>, world: &World, ch: u8) -> Option<String> {
-    let members = world.channel_members(ch);
-    if members.is_empty() {
-        return None;
-    }
-    let names: Vec<String> = members.iter().map(|p| p.display_name()).collect();
-    Some(format!(
-        "Channel {}: {}",
-        channel_title(ctx, ch),
-        names.join(" ")
-    ))
+/// `Channel 53 "Guest Chat": Alice Bob(U)`
+fn channel_line(ctx: &Ctx<'_>, ch: u8, members: &[String]) -> String {
+    format!("Channel {}: {}", channel_title(ctx, ch), members.join(" "))
 }
 
 fn channel_title(ctx: &Ctx<'_>, ch: u8) -> String {
@@ -322,16 +315,23 @@ fn channel_title(ctx: &Ctx<'_>, ch: u8) -> String {
 pub fn inchannel(ctx: &mut Ctx<'_>, args: &str) {
     let arg = args.split_whitespace().next().unwrap_or("");
     if arg.is_empty() {
-        let lines: Vec<String> = {
-            let world = ctx.world();
-            (0..=u8::MAX)
-                .filter_map(|ch| channel_line(ctx, &world, ch))
-                .collect()
-        };
-        if lines.is_empty() {
+        // One pass over the players, then the channels in order.
+        let mut channels: BTreeMap<u8, Vec<(String, String)>> = BTreeMap::new();
+        for p in ctx.world().players() {
+            for ch in &p.talk.lists.channels {
+                channels
+                    .entry(*ch)
+                    .or_default()
+                    .push((p.name.to_ascii_lowercase(), p.display_name()));
+            }
+        }
+        if channels.is_empty() {
             return ctx.line("Nobody is in any channel.");
         }
-        for line in lines {
+        for (ch, mut members) in channels {
+            members.sort();
+            let names: Vec<String> = members.into_iter().map(|(_, d)| d).collect();
+            let line = channel_line(ctx, ch, &names);
             ctx.line(line);
         }
         return;
@@ -340,12 +340,18 @@ pub fn inchannel(ctx: &mut Ctx<'_>, args: &str) {
         let Some(ch) = parse_channel(arg) else {
             return ctx.line("No such channel; the largest channel number is 255.");
         };
-        let line = {
-            let world = ctx.world();
-            channel_line(ctx, &world, ch)
+        let names: Vec<String> = ctx
+            .world()
+            .channel_members(ch)
+            .iter()
+            .map(|p| p.display_name())
+            .collect();
+        let line = if names.is_empty() {
+            format!("Channel {} is empty.", channel_title(ctx, ch))
+        } else {
+            channel_line(ctx, ch, &names)
         };
-        let empty = format!("Channel {} is empty.", channel_title(ctx, ch));
-        return ctx.line(line.unwrap_or(empty));
+        return ctx.line(line);
     }
     let found = {
         let world = ctx.world();

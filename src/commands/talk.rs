@@ -144,8 +144,10 @@ enum Whom<'a> {
     Exact(&'a str),
 }
 
-/// The sender's line after a tell that arrived.
-fn told(world: &World, to: &Player) -> String {
+/// The sender's line after a tell (or a `say`) that arrived:
+/// `(told Bob)`, `(told Bob, who is playing)` or
+/// `(told Bob, who has been idle 7 mins)`.
+pub(super) fn told(world: &World, to: &Player) -> String {
     if world.is_playing(to.id) {
         return format!("(told {}, who is playing)", to.name);
     }

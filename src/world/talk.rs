@@ -141,13 +141,6 @@ impl World {
         }
     }
 
-    /// Whether `who` censors the user of this name.
-    pub fn censors_name(&self, who: SessionId, name: &str) -> bool {
-        self.players
-            .get(&who)
-            .is_some_and(|p| p.talk.lists.censor.contains(name))
-    }
-
     /// Everyone in a channel, by name.
     pub fn channel_members(&self, channel: u8) -> Vec<&Player> {
         let mut members: Vec<&Player> = self
