@@ -9,6 +9,7 @@ pub mod account;
 pub mod chess;
 pub mod commands;
 pub mod config;
+pub mod export;
 pub mod formula;
 pub mod help;
 pub mod net;
@@ -18,6 +19,7 @@ pub mod server;
 pub mod session;
 pub mod store;
 pub mod timefmt;
+pub mod tourney;
 pub mod world;
 
 pub use config::Config;

@@ -36,6 +36,12 @@ enum Command {
         #[command(subcommand)]
         action: UserAction,
     },
+    /// Write finished games as PGN ([Variant "Atomic"]) to standard output.
+    ExportPgn {
+        /// Only the games of this player.
+        #[arg(long)]
+        user: Option<String>,
+    },
 }
 
 #[derive(Subcommand)]
@@ -79,6 +85,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         None => serve(cli.config, cli.db, cli.listen),
         Some(Command::User { action }) => user(cli.config, cli.db, action),
+        Some(Command::ExportPgn { user }) => export_pgn(cli.config, cli.db, user),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -150,17 +157,41 @@ fn read_password() -> Result<String> {
     Ok(password)
 }
 
-fn user(config: Option<PathBuf>, db: Option<PathBuf>, action: UserAction) -> Result<()> {
-    // The database named on the command line needs no configuration file.
-    let (db_path, cost) = match (db, config) {
-        (Some(db), None) => (db, Config::default().bcrypt_cost),
+/// The configuration for a maintenance command: a database named on the
+/// command line needs no configuration file.
+fn maintenance_config(config: Option<PathBuf>, db: Option<PathBuf>) -> Result<Config> {
+    match (db, config) {
+        (Some(db), None) => Ok(Config {
+            database: db,
+            ..Config::default()
+        }),
         (db, config) => {
-            let config = load_config(config)?;
-            (db.unwrap_or(config.database), config.bcrypt_cost)
+            let mut config = load_config(config)?;
+            if let Some(db) = db {
+                config.database = db;
+            }
+            Ok(config)
         }
-    };
-    let conn = store::open_connection(&db_path)
-        .map_err(|e| format!("cannot open {}: {e}", db_path.display()))?;
+    }
+}
+
+fn open_db(config: &Config) -> Result<rusqlite::Connection> {
+    Ok(store::open_connection(&config.database)
+        .map_err(|e| format!("cannot open {}: {e}", config.database.display()))?)
+}
+
+fn export_pgn(config: Option<PathBuf>, db: Option<PathBuf>, player: Option<String>) -> Result<()> {
+    let config = maintenance_config(config, db)?;
+    let conn = open_db(&config)?;
+    let text = atomicd::export::pgn_games(&conn, player.as_deref(), &config.server_name)?;
+    print!("{text}");
+    Ok(())
+}
+
+fn user(config: Option<PathBuf>, db: Option<PathBuf>, action: UserAction) -> Result<()> {
+    let config = maintenance_config(config, db)?;
+    let cost = config.bcrypt_cost;
+    let conn = open_db(&config)?;
     match action {
         UserAction::Add {
             name,

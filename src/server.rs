@@ -19,6 +19,7 @@ use crate::help::HelpPages;
 use crate::session::{self, throttle::LoginThrottle};
 use crate::store::Store;
 use crate::timefmt::unix_now;
+use crate::world::timers::Timers;
 use crate::world::{SessionId, World};
 
 /// What every session shares.
@@ -148,6 +149,12 @@ impl ServerHandle {
 /// Opens the database, binds the listener and starts serving.
 pub async fn start(config: Config) -> Result<ServerHandle, StartError> {
     let store = Store::open(&config.database).map_err(StartError::Database)?;
+    let last_game_id = store
+        .call(crate::store::games::max_id)
+        .await
+        .map_err(|_| StartError::Database(rusqlite::Error::InvalidQuery))?
+        .map_err(StartError::Database)?;
+    let (timers, timer_task) = Timers::new();
     let listener = TcpListener::bind(config.listen)
         .await
         .map_err(|e| StartError::Listen(config.listen, e))?;
@@ -167,7 +174,7 @@ pub async fn start(config: Config) -> Result<ServerHandle, StartError> {
     let shared = Arc::new(Shared {
         throttle: Mutex::new(LoginThrottle::new(config.login_failures_before_delay)),
         config,
-        world: Mutex::new(World::new()),
+        world: Mutex::new(World::new(store.clone(), timers, last_game_id)),
         store,
         help,
         motd,
@@ -177,6 +184,7 @@ pub async fn start(config: Config) -> Result<ServerHandle, StartError> {
         next_session: AtomicU64::new(1),
         limits: Mutex::new(ConnectionCounts::default()),
     });
+    tokio::spawn(timer_task.run(Arc::downgrade(&shared)));
     tracing::info!(%local_addr, "listening");
     let task = tokio::spawn(accept_loop(shared.clone(), listener));
     Ok(ServerHandle {

@@ -13,7 +13,7 @@ async fn abbreviations_ambiguity_and_unknown_commands() {
     assert!(f.starts_with(&format!("Finger of {name}(U):\n")), "{f}");
     assert_eq!(
         c.command("u").await,
-        "Ambiguous command \"u\". Matches: unalias uptime\n"
+        "Ambiguous command \"u\". Matches: unalias unobserve uptime\n"
     );
     assert_eq!(c.command("xyz").await, "xyz: Command not found.\n");
     assert_eq!(c.command("$$xyz").await, "xyz: Command not found.\n");

@@ -8,11 +8,16 @@
 
 mod alias;
 mod basic;
+mod game;
 mod help;
+mod history;
 mod info;
 mod lists;
+mod match_;
 mod messages;
+mod observe;
 mod talk;
+mod terms;
 mod vars;
 
 use std::future::Future;
@@ -116,19 +121,43 @@ static COMMANDS: &[Command] = &[
     cmd("xtell", 150, talk::xtell),
     cmd("znotify", 152, lists::znotify),
     // The rest.
+    cmd("abort", 10, game::abort),
+    cmd("accept", 11, match_::accept),
+    cmd("adjourn", 13, game::adjourn),
     cmd("alias", 159, alias::alias),
+    cmd("allobservers", 14, observe::allobservers),
     cmd("date", 32, basic::date),
+    cmd("decline", 33, match_::decline),
+    cmd("draw", 34, game::draw),
     cmd("finger", 37, info::finger),
+    cmd("flag", 38, game::flag),
+    cmd("flip", 39, game::flip),
+    cmd("games", 43, observe::games),
     cmd("help", 50, help::help),
+    cmd("history", 51, history::history),
     cmd("iset", 56, vars::iset),
     cmd("ivariables", 58, vars::ivariables),
+    cmd("kibitz", 62, observe::kibitz),
+    cmd("match", 73, match_::match_),
+    cmd("moretime", 76, game::moretime),
+    cmd("moves", 77, observe::moves),
+    cmd("observe", 80, observe::observe),
+    cmd("pending", 87, match_::pending),
+    cmd("promote", 92, game::promote),
     cmd("quit", 97, basic::quit),
+    cmd("refresh", 101, game::refresh),
+    cmd("resign", 103, game::resign),
     cmd("set", 109, vars::set),
     cmd("style", 128, vars::style),
+    cmd("takeback", 131, game::takeback),
+    cmd("time", 133, game::time),
     cmd("unalias", 136, alias::unalias),
+    cmd("unobserve", 138, observe::unobserve),
     cmd("uptime", 140, basic::uptime),
     cmd("variables", 143, vars::variables),
+    cmd("whisper", 145, observe::whisper),
     cmd("who", 146, info::who),
+    cmd("withdraw", 147, match_::withdraw),
 ];
 
 /// Built-in shortcuts (lasker's command_list.h): what a word stands for.
@@ -224,6 +253,11 @@ fn run_one(ctx: &mut Ctx<'_>, piece: &str) {
         None
     };
     let text = expanded.as_deref().unwrap_or(text);
+    // A player's line is a move before it is a command (spec §5.1).
+    let move_like = crate::chess::looks_like_move(text);
+    if move_like && game::try_move(ctx, text) {
+        return;
+    }
     let (word, args) = split_word(text);
     match lookup(word, ctx.session.titles.admin) {
         Lookup::Found(command, extra) => {
@@ -238,6 +272,10 @@ fn run_one(ctx: &mut Ctx<'_>, piece: &str) {
         Lookup::Ambiguous(names) => ctx.fail(
             code::AMBIGUOUS,
             format!("Ambiguous command \"{word}\". Matches: {}", names.join(" ")),
+        ),
+        Lookup::NotFound if move_like => ctx.fail(
+            code::NOT_PLAYING,
+            "You are not playing or examining a game.",
         ),
         Lookup::NotFound => ctx.fail(code::BAD_COMMAND, format!("{word}: Command not found.")),
     }
@@ -328,7 +366,9 @@ mod tests {
         assert!(matches!(lookup("WHO", false), Lookup::Found(c, None) if c.name == "who"));
         assert!(matches!(lookup("p", false), Lookup::Found(c, Some("a")) if c.name == "who"));
         assert!(matches!(lookup("fing", false), Lookup::Found(c, None) if c.name == "finger"));
-        assert!(matches!(lookup("u", false), Lookup::Ambiguous(v) if v == ["unalias", "uptime"]));
+        assert!(
+            matches!(lookup("u", false), Lookup::Ambiguous(v) if v == ["unalias", "unobserve", "uptime"])
+        );
         assert!(matches!(lookup("xyz", false), Lookup::NotFound));
     }
 

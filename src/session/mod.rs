@@ -9,6 +9,7 @@ pub mod conn;
 pub mod ivars;
 pub mod login;
 pub mod output;
+pub mod render;
 pub mod throttle;
 pub mod vars;
 
@@ -52,6 +53,8 @@ pub struct Session {
     pub addr: SocketAddr,
     /// Set by `quit`: the session ends after this command's reply.
     pub quit: bool,
+    /// `flip` turns the boards of this session over.
+    pub flipped: bool,
 }
 
 impl Session {
@@ -132,6 +135,11 @@ pub async fn serve(shared: Arc<Shared>, socket: TcpStream, peer: SocketAddr) {
         last_input: now,
         outbox,
         kill: kill.clone(),
+        game: None,
+        observing: Default::default(),
+        last_opponent: None,
+        last_color: None,
+        promote: shakmaty::Role::Queen,
         talk: Talk::new(at_login.lists),
     };
     let (kicked, arrival) = {
@@ -151,6 +159,7 @@ pub async fn serve(shared: Arc<Shared>, socket: TcpStream, peer: SocketAddr) {
         aliases: identity.aliases,
         addr: peer,
         quit: false,
+        flipped: false,
     };
     tracing::info!(name = %session.name, addr = %peer.ip(), registered = session.is_registered(), "login");
 
@@ -261,6 +270,28 @@ async fn write_out(session: &mut Session, conn: &mut Conn, message: Out) -> std:
                 std::io::ErrorKind::ConnectionAborted,
                 "kicked",
             ))
+        }
+        Out::Board { board, viewer } => {
+            let mut text = String::new();
+            render::board_body(session, &board, viewer, &mut text);
+            let mut bytes = Vec::new();
+            if session.vars.switch("bell") && viewer.relation(&board) == 1 {
+                bytes.push(0x07);
+            }
+            bytes.extend(output::unsolicited(&text, &session.shape()));
+            conn.write(&bytes).await
+        }
+        Out::GameStart {
+            intro,
+            board,
+            viewer,
+        } => {
+            session.flipped = false;
+            let mut text = intro.to_string();
+            text.push('\n');
+            render::board_body(session, &board, viewer, &mut text);
+            conn.write(&output::unsolicited(&text, &session.shape()))
+                .await
         }
     }
 }

@@ -11,6 +11,7 @@
 //! fire-and-forget, reads are awaited by the one session that asked.
 
 pub mod accounts;
+pub mod games;
 pub mod lists;
 pub mod messages;
 pub mod schema;

@@ -33,7 +33,44 @@ const MIGRATIONS: &[&str] = &[
         value      TEXT NOT NULL,
         PRIMARY KEY (account_id, name)
     );",
-    // 2: talk — personal lists (channel, notify, censor, noplay) and
+    // 2: games, live and finished, with every move as it is played.
+    "CREATE TABLE games (
+        id            INTEGER PRIMARY KEY,
+        white         TEXT NOT NULL,
+        black         TEXT NOT NULL,
+        white_key     TEXT NOT NULL,
+        black_key     TEXT NOT NULL,
+        white_account INTEGER REFERENCES accounts(id) ON DELETE SET NULL,
+        black_account INTEGER REFERENCES accounts(id) ON DELETE SET NULL,
+        white_rating  TEXT NOT NULL,
+        black_rating  TEXT NOT NULL,
+        minutes       INTEGER NOT NULL,
+        inc           INTEGER NOT NULL,
+        rated         INTEGER NOT NULL,
+        start_fen     TEXT,
+        started_at    INTEGER NOT NULL,
+        status        TEXT NOT NULL,
+        ended_at      INTEGER,
+        result        TEXT,
+        reason        TEXT,
+        end_code      TEXT,
+        white_ms      INTEGER NOT NULL,
+        black_ms      INTEGER NOT NULL
+    );
+    CREATE INDEX games_white ON games (white_key, id);
+    CREATE INDEX games_black ON games (black_key, id);
+    CREATE INDEX games_status ON games (status);
+    CREATE TABLE moves (
+        game_id  INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        ply      INTEGER NOT NULL,
+        san      TEXT NOT NULL,
+        uci      TEXT NOT NULL,
+        time_ms  INTEGER NOT NULL,
+        white_ms INTEGER NOT NULL,
+        black_ms INTEGER NOT NULL,
+        PRIMARY KEY (game_id, ply)
+    );",
+    // 3: talk — personal lists (channel, notify, censor, noplay) and
     // messages to registered users.
     "CREATE TABLE user_lists (
         account_id INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,

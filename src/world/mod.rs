@@ -5,14 +5,25 @@
 //! which is never held across an `.await` nor while writing to a socket:
 //! messages to other users go into their bounded outboxes.
 
+pub mod clock;
 pub mod flood;
+pub mod game;
+pub mod games;
 pub mod lists;
+pub mod negotiation;
+pub mod offers;
 pub mod player;
 pub mod talk;
+pub mod timers;
+pub mod watching;
 
-use std::collections::{HashMap, HashSet};
+use std::collections::{BTreeMap, HashMap, HashSet};
 
+use tokio::time::Instant;
+
+use crate::store::Store;
 pub use player::{Out, Player, SessionId};
+use timers::{TimerKey, Timers};
 
 /// Why a name lookup among online users failed.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -23,8 +34,7 @@ pub enum FindError {
     Ambiguous(Vec<String>),
 }
 
-/// Everyone online.
-#[derive(Debug, Default)]
+/// Everyone online, and every game, offer and timer.
 pub struct World {
     players: HashMap<SessionId, Player>,
     by_name: HashMap<String, SessionId>,
@@ -33,13 +43,42 @@ pub struct World {
     reserved: HashSet<String>,
     /// Most users online at once since start (`uptime`).
     pub peak_players: usize,
+    /// Games in progress, by number.
+    pub games: BTreeMap<u32, game::Game>,
+    /// Most games at once since start.
+    pub peak_games: usize,
+    pub offers: offers::Offers,
+    /// The last game id given out in the database.
+    next_db_id: i64,
+    store: Store,
+    timers: Timers,
     /// Talk state that outlives sessions (the shout quota).
     talk: talk::TalkWorld,
 }
 
 impl World {
-    pub fn new() -> World {
-        World::default()
+    /// An empty world; `last_game_id` is the highest game id in the database.
+    pub fn new(store: Store, timers: Timers, last_game_id: i64) -> World {
+        World {
+            players: HashMap::new(),
+            by_name: HashMap::new(),
+            reserved: HashSet::new(),
+            peak_players: 0,
+            games: BTreeMap::new(),
+            peak_games: 0,
+            offers: offers::Offers::default(),
+            next_db_id: last_game_id,
+            store,
+            timers,
+            talk: talk::TalkWorld::default(),
+        }
+    }
+
+    /// A timer is due.
+    pub fn on_timer(&mut self, key: TimerKey, now: Instant) {
+        match key {
+            TimerKey::Flag(no) => self.check_flag(no, now),
+        }
     }
 
     pub fn player(&self, id: SessionId) -> Option<&Player> {
@@ -114,6 +153,19 @@ impl World {
     /// Removes a session that ended; returns the player it was, if it was
     /// still the one logged in under its name.
     pub fn leave(&mut self, id: SessionId) -> Option<Player> {
+        let now = Instant::now();
+        self.player_left_game(id, now);
+        self.withdraw_all_offers(id);
+        let observing: Vec<u32> = self
+            .players
+            .get(&id)
+            .map(|p| p.observing.iter().copied().collect())
+            .unwrap_or_default();
+        for no in observing {
+            if let Some(g) = self.games.get_mut(&no) {
+                g.observers.remove(&id);
+            }
+        }
         let player = self.players.remove(&id)?;
         let key = player.name.to_ascii_lowercase();
         if self.by_name.get(&key) == Some(&id) {

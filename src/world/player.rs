@@ -1,15 +1,20 @@
 //! A user who is logged in, as the world sees them.
 
+use std::collections::BTreeSet;
 use std::net::IpAddr;
 use std::sync::Arc;
+
+use shakmaty::{Color, Role};
 
 use tokio::sync::mpsc;
 use tokio::time::Instant;
 use tokio_util::sync::CancellationToken;
 
 use crate::account::Titles;
+use crate::chess::BoardSnapshot;
 use crate::session::ivars::Ivars;
 use crate::session::vars::Vars;
+use crate::world::game::Viewer;
 
 /// Identifies one connection for its whole life.
 pub type SessionId = u64;
@@ -22,6 +27,18 @@ pub enum Out {
     Text(Arc<str>),
     /// Say this, then close the connection (double login, nuke, shutdown).
     Kick(Arc<str>),
+    /// A board after a move, to render in the user's own style.
+    Board {
+        board: Arc<BoardSnapshot>,
+        viewer: Viewer,
+    },
+    /// A game starts: the `Creating:` lines (and `<g1>`), then the board,
+    /// with nothing in between (PyChess reads them as one group).
+    GameStart {
+        intro: Arc<str>,
+        board: Arc<BoardSnapshot>,
+        viewer: Viewer,
+    },
 }
 
 /// How many unsolicited messages may wait for a session before it counts as
@@ -49,6 +66,16 @@ pub struct Player {
     pub outbox: mpsc::Sender<Out>,
     /// Cancelled to end the session (slow client, kick, shutdown).
     pub kill: CancellationToken,
+    /// The game this user plays, by number.
+    pub game: Option<u32>,
+    /// Games this user observes.
+    pub observing: BTreeSet<u32>,
+    /// The opponent of the last game (for `say` after a game).
+    pub last_opponent: Option<String>,
+    /// The colour of the last game, for balancing colours.
+    pub last_color: Option<Color>,
+    /// The piece a promotion without a piece letter makes (`promote`).
+    pub promote: Role,
     /// Channels, lists, last tell, talk rate limit.
     pub talk: super::talk::Talk,
 }
@@ -56,6 +83,16 @@ pub struct Player {
 impl Player {
     pub fn is_registered(&self) -> bool {
         self.account_id.is_some()
+    }
+
+    /// The rating as lists show it: `++++` for guests, `----` for
+    /// registered players without a rating.
+    pub fn rating_text(&self) -> String {
+        if self.is_registered() {
+            "----".to_string()
+        } else {
+            "++++".to_string()
+        }
     }
 
     /// Name with titles, as `who`, tells and `finger` show it.

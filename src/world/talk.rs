@@ -113,12 +113,10 @@ pub struct TalkWorld {
 const SHOUT_TABLE_PRUNE: usize = 4096;
 
 impl World {
-    /// Whether this session is playing a game.
-    ///
-    /// Always false until games exist: the games part of the world fills
-    /// it in. Tells use it for `(told Bob, who is playing)`.
-    pub fn is_playing(&self, _id: SessionId) -> bool {
-        false
+    /// Whether this session is playing a game (tells say
+    /// `(told Bob, who is playing)`).
+    pub fn is_playing(&self, id: SessionId) -> bool {
+        self.players.get(&id).is_some_and(|p| p.game.is_some())
     }
 
     /// Whether `who` has `whom` on their censor list: tells, shouts,

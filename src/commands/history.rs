@@ -1,0 +1,77 @@
+//! `history [name]`: the last ten games a player finished.
+
+use super::Ctx;
+use crate::store::games;
+use crate::timefmt::ctime;
+
+/// How many games `history` shows.
+const SHOWN: u32 = 10;
+
+/// `history [name]`
+pub fn history(ctx: &mut Ctx<'_>, args: &str) {
+    let name = match args.split_whitespace().next() {
+        Some(n) => ctx
+            .world()
+            .find(n)
+            .map(|p| p.name.clone())
+            .unwrap_or_else(|_| n.to_string()),
+        None => ctx.session.name.clone(),
+    };
+    let store = ctx.shared().store.clone();
+    ctx.reply_later(async move {
+        let lookup = name.clone();
+        let rows = match store
+            .call(move |db| games::history(db, &lookup, SHOWN))
+            .await
+        {
+            Ok(Ok(rows)) => rows,
+            _ => return "The database is not available; try again later.\n".to_string(),
+        };
+        if rows.is_empty() {
+            return format!("No games in history for {name}.\n");
+        }
+        let shown = if rows.iter().any(|r| r.white.eq_ignore_ascii_case(&name)) {
+            rows[0].white.clone()
+        } else if rows.iter().any(|r| r.black.eq_ignore_ascii_case(&name)) {
+            rows[0].black.clone()
+        } else {
+            name.clone()
+        };
+        let mut s = format!(
+            "History for {}:\n",
+            if shown.eq_ignore_ascii_case(&name) {
+                &shown
+            } else {
+                &name
+            }
+        );
+        s.push_str("                  Opponent      Type         ECO End Date\n");
+        for (i, r) in rows.iter().enumerate() {
+            let white = r.white.eq_ignore_ascii_case(&name);
+            let (mine, theirs, opponent) = if white {
+                (&r.white_rating, &r.black_rating, &r.black)
+            } else {
+                (&r.black_rating, &r.white_rating, &r.white)
+            };
+            let outcome = match (r.result.as_deref(), white) {
+                (Some("1-0"), true) | (Some("0-1"), false) => '+',
+                (Some("1-0"), false) | (Some("0-1"), true) => '-',
+                _ => '=',
+            };
+            s.push_str(&format!(
+                "{:2}: {outcome} {:>4} {} {:>4} {:<13.13} [ x{}{:3}{:4}] --- {:>3} {}\n",
+                i,
+                mine,
+                if white { 'W' } else { 'B' },
+                theirs,
+                opponent,
+                if r.rated { 'r' } else { 'u' },
+                r.minutes,
+                r.inc,
+                r.end_code.as_deref().unwrap_or(""),
+                ctime(r.ended_at.unwrap_or(r.started_at)),
+            ));
+        }
+        s
+    });
+}

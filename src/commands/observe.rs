@@ -1,0 +1,207 @@
+//! Watching games: `games`, `observe`, `unobserve`, `allobservers`,
+//! `moves`, `kibitz`, `whisper`.
+
+use std::sync::Arc;
+
+use tokio::time::Instant;
+
+use super::Ctx;
+use crate::chess::movelist::{self, MoveListData, TimedMove};
+use crate::chess::{AtomicGame, BoardSnapshot, style12};
+use crate::session::ivars::Ivar;
+use crate::session::render;
+use crate::timefmt::fics_date;
+use crate::world::World;
+use crate::world::game::Viewer;
+
+/// `games [N|name|/x]`: the games in progress.
+pub fn games(ctx: &mut Ctx<'_>, args: &str) {
+    let filter = args.trim().to_ascii_lowercase();
+    let lines: Vec<String> = {
+        let world = ctx.world();
+        let now = Instant::now();
+        world
+            .games
+            .values()
+            .filter(|g| match filter.as_str() {
+                "" => true,
+                f if f.starts_with('/') => f[1..].contains('x'),
+                f => match f.parse::<u32>() {
+                    Ok(n) => g.no == n,
+                    Err(_) => {
+                        g.white.name.to_ascii_lowercase().starts_with(f)
+                            || g.black.name.to_ascii_lowercase().starts_with(f)
+                    }
+                },
+            })
+            .map(|g| World::games_line(g, now))
+            .collect()
+    };
+    for l in &lines {
+        ctx.line(l);
+    }
+    ctx.line("");
+    ctx.line(format!(
+        "  {} game{} displayed.",
+        lines.len(),
+        if lines.len() == 1 { "" } else { "s" }
+    ));
+}
+
+/// `observe N|name`
+pub fn observe(ctx: &mut Ctx<'_>, args: &str) {
+    if args.trim().is_empty() {
+        return ctx.usage("observe [game number | user name]");
+    }
+    let id = ctx.session.id;
+    let result = {
+        let mut world = ctx.world();
+        world
+            .resolve_game(id, args)
+            .and_then(|no| world.observe(id, no, Instant::now()))
+    };
+    match result {
+        Ok((text, snap)) => {
+            ctx.out.push_str(&text);
+            render::board(ctx.session, &snap, Viewer::Observer, &mut ctx.out);
+        }
+        Err(e) => ctx.line(e),
+    }
+}
+
+/// `unobserve [N|name]`: stop watching one game, or all.
+pub fn unobserve(ctx: &mut Ctx<'_>, args: &str) {
+    let id = ctx.session.id;
+    let reply = {
+        let mut world = ctx.world();
+        if args.trim().is_empty() {
+            world.unobserve(id, None)
+        } else {
+            match world.resolve_game(id, args) {
+                Ok(no) => world.unobserve(id, Some(no)),
+                Err(e) => format!("{e}\n"),
+            }
+        }
+    };
+    ctx.out.push_str(&reply);
+}
+
+/// `allobservers [N|name]`
+pub fn allobservers(ctx: &mut Ctx<'_>, args: &str) {
+    let lines: Result<Vec<String>, String> = {
+        let world = ctx.world();
+        if args.trim().is_empty() {
+            Ok(world
+                .games
+                .values()
+                .filter(|g| !g.observers.is_empty())
+                .map(|g| world.observers_line(g))
+                .collect())
+        } else {
+            world.resolve_game(ctx.session.id, args).map(|no| {
+                let g = &world.games[&no];
+                if g.observers.is_empty() {
+                    vec![format!("No one is observing game {no}.")]
+                } else {
+                    vec![world.observers_line(g)]
+                }
+            })
+        }
+    };
+    match lines {
+        Ok(lines) if lines.is_empty() => ctx.line("No games are being observed."),
+        Ok(lines) => lines.iter().for_each(|l| ctx.line(l)),
+        Err(e) => ctx.line(e),
+    }
+}
+
+/// `moves [N|name]`: the move list of a game in progress.
+pub fn moves(ctx: &mut Ctx<'_>, args: &str) {
+    let ms = ctx.session.ivars.get(Ivar::MS);
+    let found = {
+        let world = ctx.world();
+        world.resolve_game(ctx.session.id, args).map(|no| {
+            let g = &world.games[&no];
+            let start_game = g
+                .chess
+                .start_fen()
+                .and_then(|f| AtomicGame::from_fen(f).ok())
+                .unwrap_or_default();
+            let data = MoveListData {
+                game_no: g.no,
+                white: g.white.name.clone(),
+                black: g.black.name.clone(),
+                white_rating: g.white.rating.clone(),
+                black_rating: g.black.rating.clone(),
+                date: fics_date(g.started_unix),
+                rated: g.terms.rated,
+                initial_secs: g.terms.minutes * 60,
+                increment_secs: g.terms.inc,
+                first_move_number: start_game.fullmove_number(),
+                black_moves_first: start_game.turn() == shakmaty::Color::Black,
+                moves: g
+                    .chess
+                    .moves()
+                    .iter()
+                    .zip(&g.times)
+                    .map(|(m, &t)| TimedMove {
+                        san: m.san.clone(),
+                        time_ms: t,
+                    })
+                    .collect(),
+                ms,
+                end: None,
+            };
+            let mut start = BoardSnapshot::new(&start_game, g.no, &g.white.name, &g.black.name);
+            start.initial_secs = g.terms.minutes * 60;
+            start.increment_secs = g.terms.inc;
+            start.white_clock_ms = i64::from(g.terms.minutes) * 60_000;
+            start.black_clock_ms = start.white_clock_ms;
+            (data, Arc::new(start))
+        })
+    };
+    match found {
+        Ok((data, start)) => {
+            movelist::write_header(&data, &mut ctx.out);
+            if ctx.session.ivars.get(Ivar::STARTPOS) {
+                style12::render(&start, -4, false, ms, &mut ctx.out);
+                ctx.out.push('\n');
+            }
+            movelist::write_moves(&data, &mut ctx.out);
+        }
+        Err(e) => ctx.line(e),
+    }
+}
+
+fn talk_to_game(ctx: &mut Ctx<'_>, args: &str, whisper: bool) {
+    let text = args.trim();
+    if text.is_empty() {
+        return ctx.usage(if whisper {
+            "whisper message"
+        } else {
+            "kibitz message"
+        });
+    }
+    let result = ctx.world().kibitz(ctx.session.id, text, whisper);
+    match result {
+        Ok(n) if whisper => ctx.line(format!(
+            "(whispered to {n} player{})",
+            if n == 1 { "" } else { "s" }
+        )),
+        Ok(n) => ctx.line(format!(
+            "(kibitzed to {n} player{})",
+            if n == 1 { "" } else { "s" }
+        )),
+        Err(e) => ctx.line(e),
+    }
+}
+
+/// `kibitz text`: to the players and observers of your game.
+pub fn kibitz(ctx: &mut Ctx<'_>, args: &str) {
+    talk_to_game(ctx, args, false);
+}
+
+/// `whisper text`: to the observers of your game only.
+pub fn whisper(ctx: &mut Ctx<'_>, args: &str) {
+    talk_to_game(ctx, args, true);
+}

@@ -1,0 +1,109 @@
+//! The words of `match` and `seek`: time, increment, rated or not, colour,
+//! the variant, and for seeks manual/formula/range, in any order (spec §3.1,
+//! §4.1).
+
+use shakmaty::Color;
+
+/// What the user typed; `None` means "use the default".
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct TermWords {
+    pub minutes: Option<u32>,
+    pub inc: Option<u32>,
+    pub rated: Option<bool>,
+    pub color: Option<Color>,
+    /// `manual`/`m` (seeks only).
+    pub manual: bool,
+    /// `formula`/`f` (seeks only).
+    pub formula: bool,
+    /// `min-max` rating range (seeks only).
+    pub range: Option<(u32, u32)>,
+}
+
+/// Largest time or increment accepted.
+const MAX_TIME: u32 = 999;
+
+/// Reads the words; `seek_words` allows manual, formula and a range.
+pub fn parse(words: &[&str], seek_words: bool) -> Result<TermWords, String> {
+    let mut t = TermWords::default();
+    for word in words {
+        let w = word.to_ascii_lowercase();
+        if let Ok(n) = w.parse::<u32>() {
+            if n > MAX_TIME {
+                return Err(format!("Times must be at most {MAX_TIME}."));
+            }
+            if t.minutes.is_none() {
+                t.minutes = Some(n);
+            } else if t.inc.is_none() {
+                t.inc = Some(n);
+            } else {
+                return Err(format!("Too many numbers: \"{word}\"."));
+            }
+            continue;
+        }
+        match w.as_str() {
+            "r" | "rated" => t.rated = Some(true),
+            "u" | "unrated" => t.rated = Some(false),
+            "w" | "white" => t.color = Some(Color::White),
+            "b" | "black" => t.color = Some(Color::Black),
+            "atomic" | "x" => {}
+            "m" | "manual" if seek_words => t.manual = true,
+            "a" | "auto" if seek_words => t.manual = false,
+            "f" | "formula" if seek_words => t.formula = true,
+            _ if seek_words && w.contains('-') => {
+                let (lo, hi) = w.split_once('-').unwrap_or_default();
+                match (lo.parse::<u32>(), hi.parse::<u32>()) {
+                    (Ok(lo), Ok(hi)) if lo <= hi && hi <= 9999 => t.range = Some((lo, hi)),
+                    _ => return Err(format!("Bad rating range \"{word}\".")),
+                }
+            }
+            "chess" | "standard" | "blitz" | "lightning" | "suicide" | "losers" | "crazyhouse"
+            | "zh" | "bughouse" | "fr" | "wild" => {
+                return Err(format!(
+                    "Only atomic chess is played here; \"{word}\" is not available."
+                ));
+            }
+            _ => return Err(format!("I don't understand \"{word}\".")),
+        }
+    }
+    Ok(t)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn words_in_any_order() {
+        let t = parse(&["5", "w", "u", "2", "atomic"], false).unwrap();
+        assert_eq!(
+            (t.minutes, t.inc, t.rated, t.color),
+            (Some(5), Some(2), Some(false), Some(Color::White))
+        );
+        let t = parse(&["black", "rated", "3"], false).unwrap();
+        assert_eq!(
+            (t.minutes, t.inc, t.rated, t.color),
+            (Some(3), None, Some(true), Some(Color::Black))
+        );
+        let t = parse(&["3", "0", "m", "f", "1200-1600"], true).unwrap();
+        assert!(t.manual && t.formula);
+        assert_eq!(t.range, Some((1200, 1600)));
+    }
+
+    #[test]
+    fn refusals_are_one_clear_line() {
+        assert!(
+            parse(&["1", "2", "3"], false)
+                .unwrap_err()
+                .contains("Too many numbers")
+        );
+        assert!(
+            parse(&["crazyhouse"], false)
+                .unwrap_err()
+                .contains("Only atomic")
+        );
+        assert!(parse(&["m"], false).is_err());
+        assert!(parse(&["1600-1200"], true).is_err());
+        assert!(parse(&["1000"], false).is_err());
+        assert!(parse(&["bogus"], false).unwrap_err().contains("\"bogus\""));
+    }
+}

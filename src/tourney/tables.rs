@@ -1,0 +1,363 @@
+//! Plain text tables: standings, the pairings of a round, a crosstable.
+//! Every line fits 79 columns (long names are cut, many rounds wrap), so
+//! they read well in a telnet window. Lines end with `\n`; the server turns
+//! them into `\n\r` like any other output.
+
+use super::history::{self, Entry};
+use super::standings::{Standing, quarters, standings};
+use super::{ByeKind, Color, Format, GameResult, PlayerId, Points, Tournament, arena, knockout};
+use std::fmt::Write;
+
+/// The widest line any table produces.
+pub const WIDTH: usize = 79;
+
+/// `name` cut or padded to exactly `width` characters.
+fn fit(name: &str, width: usize) -> String {
+    let cut: String = name.chars().take(width).collect();
+    format!("{cut:<width$}")
+}
+
+fn name(t: &Tournament, p: PlayerId) -> String {
+    t.player(p)
+        .map_or_else(|| format!("#{p}"), |p| p.name.clone())
+}
+
+fn rating(t: &Tournament, p: PlayerId) -> i32 {
+    t.player(p).map_or(0, |p| p.rating)
+}
+
+/// The standings as text, for any format.
+pub fn standings_table(t: &Tournament) -> String {
+    let mut s = String::new();
+    let round = t.current_round();
+    let state = if t.round_finished(round) {
+        ""
+    } else {
+        " (in progress)"
+    };
+    match t.format() {
+        Format::Swiss { rounds } => {
+            let _ = writeln!(s, "Standings after round {round} of {rounds}{state}");
+            let _ = writeln!(s, " Rk Name              Rating   Pts  Buchholz     SB");
+            for st in standings(t) {
+                let _ = writeln!(
+                    s,
+                    "{:>3} {} {:>6} {:>5} {:>9} {:>6}",
+                    st.rank,
+                    fit(&name(t, st.player), 17),
+                    rating(t, st.player),
+                    st.points,
+                    st.buchholz,
+                    quarters(st.sonneborn_berger)
+                );
+            }
+        }
+        Format::RoundRobin { .. } => {
+            let total = super::roundrobin::total_rounds(t);
+            let _ = writeln!(s, "Standings after round {round} of {total}{state}");
+            let _ = writeln!(s, " Rk Name              Rating   Pts     SB");
+            for st in standings(t) {
+                let _ = writeln!(
+                    s,
+                    "{:>3} {} {:>6} {:>5} {:>6}",
+                    st.rank,
+                    fit(&name(t, st.player), 17),
+                    rating(t, st.player),
+                    st.points,
+                    quarters(st.sonneborn_berger)
+                );
+            }
+        }
+        Format::Arena => {
+            let _ = writeln!(s, " Rk Name              Rating Points Games  Perf");
+            for (i, sh) in arena::ranking(t).iter().enumerate() {
+                let perf = sh.performance.map_or("-".to_string(), |p| p.to_string());
+                let _ = writeln!(
+                    s,
+                    "{:>3} {} {:>6} {:>6} {:>5} {:>5}{}",
+                    i + 1,
+                    fit(&name(t, sh.player), 17),
+                    rating(t, sh.player),
+                    sh.points,
+                    sh.scores.len(),
+                    perf,
+                    if sh.on_fire { " on fire" } else { "" }
+                );
+            }
+        }
+        Format::Knockout { .. } => {
+            let _ = writeln!(s, " Rk Name              Rating  Result");
+            for (i, (p, result)) in knockout_ranking(t).iter().enumerate() {
+                let _ = writeln!(
+                    s,
+                    "{:>3} {} {:>6}  {result}",
+                    i + 1,
+                    fit(&name(t, *p), 17),
+                    rating(t, *p)
+                );
+            }
+        }
+    }
+    s
+}
+
+/// Knockout players from the champion down, with how far they got.
+fn knockout_ranking(t: &Tournament) -> Vec<(PlayerId, String)> {
+    let b = knockout::bracket(t);
+    let total = knockout::total_rounds(knockout::seeds(t).len());
+    let stage = |r: u32| match total.saturating_sub(r) {
+        0 => "final".to_string(),
+        1 => "semi-final".to_string(),
+        2 => "quarter-final".to_string(),
+        _ => format!("round {r}"),
+    };
+    let seeds = knockout::seeds(t);
+    let mut rows: Vec<(u32, bool, usize, PlayerId, String)> = Vec::new();
+    for p in &seeds {
+        let mut reached = 0;
+        let mut alive = true;
+        for m in b.rounds.iter().flatten() {
+            if m.high == *p || m.low == Some(*p) {
+                reached = m.round;
+                alive = m.winner.is_none_or(|w| w == *p);
+            }
+        }
+        let seed = seeds.iter().position(|q| q == p).unwrap_or(0);
+        let text = if b.winner == Some(*p) {
+            "winner".to_string()
+        } else if alive {
+            format!("in {}", stage(reached))
+        } else {
+            format!("lost in {}", stage(reached))
+        };
+        rows.push((reached, alive, seed, *p, text));
+    }
+    rows.sort_by(|a, b| b.0.cmp(&a.0).then(b.1.cmp(&a.1)).then(a.2.cmp(&b.2)));
+    rows.into_iter().map(|r| (r.3, r.4)).collect()
+}
+
+/// The pairings of `round` (Swiss, round robin, knockout), with points
+/// before the round and results so far; for an arena, the games in
+/// progress (`round` is ignored).
+pub fn pairings_table(t: &Tournament, round: u32) -> String {
+    let mut s = String::new();
+    match t.format() {
+        Format::Arena => {
+            let _ = writeln!(s, "Games in progress");
+            let _ = writeln!(s, "White                 Rtng  Black                 Rtng");
+            for g in t.games().iter().filter(|g| g.result.is_none()) {
+                let _ = writeln!(
+                    s,
+                    "{} {:>4}{} {} {:>4}{}",
+                    fit(&name(t, g.white), 21),
+                    rating(t, g.white),
+                    if g.berserk_white { "B" } else { " " },
+                    fit(&name(t, g.black), 21),
+                    rating(t, g.black),
+                    if g.berserk_black { " B" } else { "" }
+                );
+            }
+        }
+        Format::Knockout { .. } => {
+            let b = knockout::bracket(t);
+            let _ = writeln!(s, "Round {round}");
+            for m in b
+                .rounds
+                .get(round.wrapping_sub(1) as usize)
+                .into_iter()
+                .flatten()
+            {
+                let _ = writeln!(s, "{}", match_line(t, m));
+            }
+        }
+        Format::Swiss { .. } | Format::RoundRobin { .. } => {
+            let records = history::records(t);
+            let before = |p: PlayerId| {
+                records
+                    .iter()
+                    .find(|r| r.id == p)
+                    .map_or(Points::ZERO, |r| r.points_before(round))
+            };
+            let _ = writeln!(s, "Round {round}");
+            let _ = writeln!(
+                s,
+                " Bd White              Rtng   Pts  Result   Black              Rtng   Pts"
+            );
+            let games = t.games().iter().filter(|g| g.round == round);
+            for (i, g) in games.enumerate() {
+                let result = g.result.map_or("*", GameResult::as_str);
+                let _ = writeln!(
+                    s,
+                    "{:>3} {} {:>4} {:>5}  {:<7}  {} {:>4} {:>5}",
+                    i + 1,
+                    fit(&name(t, g.white), 18),
+                    rating(t, g.white),
+                    before(g.white),
+                    result,
+                    fit(&name(t, g.black), 18),
+                    rating(t, g.black),
+                    before(g.black)
+                );
+            }
+            for b in t.byes().iter().filter(|b| b.round == round) {
+                let what = match b.kind {
+                    ByeKind::Full => "bye (1 point)",
+                    ByeKind::Half => "bye (1/2 point)",
+                    ByeKind::Zero => "rest",
+                };
+                let _ = writeln!(
+                    s,
+                    "    {} {:>4} {:>5}  {what}",
+                    fit(&name(t, b.player), 18),
+                    rating(t, b.player),
+                    before(b.player)
+                );
+            }
+        }
+    }
+    s
+}
+
+fn match_line(t: &Tournament, m: &knockout::Match) -> String {
+    let Some(low) = m.low else {
+        return format!("{} ({}) bye", name(t, m.high), rating(t, m.high));
+    };
+    let state = match m.winner {
+        Some(w) => format!("{} wins", name(t, w)),
+        None if m.playing => format!("game {} in progress", m.games + 1),
+        None => format!("game {} next", m.games + 1),
+    };
+    let line = format!(
+        "{} {:>4} {:>4} - {:<4} {} {:>4}  {}",
+        fit(&name(t, m.high), 17),
+        rating(t, m.high),
+        m.high_points,
+        m.low_points,
+        fit(&name(t, low), 17),
+        rating(t, low),
+        state
+    );
+    line.chars().take(WIDTH).collect()
+}
+
+/// A crosstable: round by round for Swiss and round robin (`5w1` = against
+/// the player ranked 5, white, won; `+`, `=`, `-` for byes and rests), the
+/// game scores for an arena, the whole bracket for a knockout.
+pub fn crosstable(t: &Tournament) -> String {
+    match t.format() {
+        Format::Swiss { .. } | Format::RoundRobin { .. } => round_crosstable(t),
+        Format::Arena => arena_crosstable(t),
+        Format::Knockout { .. } => {
+            let mut s = String::new();
+            for (i, round) in knockout::bracket(t).rounds.iter().enumerate() {
+                let _ = writeln!(s, "Round {}", i + 1);
+                for m in round {
+                    let _ = writeln!(
+                        s,
+                        "  {}",
+                        match_line(t, m).chars().take(WIDTH - 2).collect::<String>()
+                    );
+                }
+            }
+            s
+        }
+    }
+}
+
+/// Rounds shown per block of the round-by-round crosstable.
+const ROUNDS_PER_BLOCK: usize = 8;
+
+fn round_crosstable(t: &Tournament) -> String {
+    let st: Vec<Standing> = standings(t);
+    let records = history::records(t);
+    let rank_of = |p: PlayerId| st.iter().position(|s| s.player == p).map_or(0, |i| i + 1);
+    let rounds = t.current_round() as usize;
+    let mut s = String::new();
+    let mut first = 0;
+    loop {
+        let last = (first + ROUNDS_PER_BLOCK).min(rounds);
+        let mut header = String::from(" Rk Name               Pts");
+        for r in first..last {
+            let _ = write!(header, " {:>5}", format!("R{}", r + 1));
+        }
+        let _ = writeln!(s, "{header}");
+        for (i, line) in st.iter().enumerate() {
+            let _ = write!(
+                s,
+                "{:>3} {} {:>5}",
+                i + 1,
+                fit(&name(t, line.player), 16),
+                line.points
+            );
+            let Some(rec) = records.iter().find(|r| r.id == line.player) else {
+                let _ = writeln!(s);
+                continue;
+            };
+            for e in &rec.rounds[first..last] {
+                let cell = match *e {
+                    Entry::Game {
+                        opponent,
+                        colour,
+                        result,
+                    } => {
+                        let c = if colour == Color::White { 'w' } else { 'b' };
+                        let r = match result {
+                            None => ' ',
+                            Some(r) if r.is_forfeit() => {
+                                if r.winner() == Some(colour) {
+                                    '+'
+                                } else {
+                                    '-'
+                                }
+                            }
+                            Some(r) => match r.points(colour).0 {
+                                2 => '1',
+                                1 => '=',
+                                _ => '0',
+                            },
+                        };
+                        format!("{}{c}{r}", rank_of(opponent))
+                    }
+                    Entry::Bye(ByeKind::Full) => "+".to_string(),
+                    Entry::Bye(ByeKind::Half) => "=".to_string(),
+                    Entry::Bye(ByeKind::Zero) | Entry::Absent => "-".to_string(),
+                };
+                let _ = write!(s, " {cell:>5}");
+            }
+            let _ = writeln!(s);
+        }
+        first = last;
+        if first >= rounds {
+            break;
+        }
+        let _ = writeln!(s);
+    }
+    s
+}
+
+fn arena_crosstable(t: &Tournament) -> String {
+    let mut s = String::new();
+    let indent = 27;
+    for (i, sh) in arena::ranking(t).iter().enumerate() {
+        let mut line = format!(
+            "{:>3} {} {:>5} ",
+            i + 1,
+            fit(&name(t, sh.player), 16),
+            sh.points
+        );
+        for score in &sh.scores {
+            let cell = format!(" {score}");
+            if line.chars().count() + cell.len() > WIDTH {
+                let _ = writeln!(s, "{line}");
+                line = " ".repeat(indent - 1);
+            }
+            line.push_str(&cell);
+        }
+        let _ = writeln!(s, "{line}");
+    }
+    s
+}
+
+#[cfg(test)]
+#[path = "tables_tests.rs"]
+mod tests;

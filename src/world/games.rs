@@ -1,0 +1,503 @@
+//! Starting, playing and ending games: the world's side of it.
+//!
+//! Every function here runs under the world lock, changes the state and
+//! queues what other users must see; the caller gets back what its own user
+//! must see, to render outside the lock.
+
+use std::sync::Arc;
+
+use shakmaty::{Color, Role};
+use tokio::time::Instant;
+
+use crate::chess::{AtomicGame, BoardSnapshot, Lang, MoveError};
+use crate::session::ivars::Ivar;
+use crate::store::games::{self as db, Ending, MoveRow, NewGame};
+use crate::timefmt::unix_now;
+use crate::world::clock::Clock;
+use crate::world::game::{Game, Seat, Terms, Viewer};
+use crate::world::timers::TimerKey;
+use crate::world::{Out, SessionId, World};
+
+/// How a game ends.
+#[derive(Debug, Clone)]
+pub struct End {
+    /// The text inside the end line (`Bob resigns`).
+    pub reason: String,
+    /// `1-0`, `0-1`, `1/2-1/2` or `*`.
+    pub result: &'static str,
+    /// The `history` end code (`Res`), or empty for an unfinished game.
+    pub code: &'static str,
+    /// What becomes of the game's row: finished, aborted or adjourned.
+    pub status: &'static str,
+}
+
+impl End {
+    /// A decisive or drawn finish.
+    pub fn finished(reason: String, result: &'static str, code: &'static str) -> End {
+        End {
+            reason,
+            result,
+            code,
+            status: db::status::FINISHED,
+        }
+    }
+
+    /// An abort (`*`, not kept in history).
+    pub fn aborted(reason: String) -> End {
+        End {
+            reason,
+            result: "*",
+            code: "",
+            status: db::status::ABORTED,
+        }
+    }
+
+    /// An adjournment (`*`, the game can be resumed).
+    pub fn adjourned(reason: String) -> End {
+        End {
+            reason,
+            result: "*",
+            code: "Adj",
+            status: db::status::ADJOURNED,
+        }
+    }
+
+    /// A win for `winner`.
+    pub fn win(winner: Color, reason: String, code: &'static str) -> End {
+        let result = if winner == Color::White { "1-0" } else { "0-1" };
+        End::finished(reason, result, code)
+    }
+}
+
+/// What became of a line a player typed as a move.
+pub enum MoveOutcome {
+    /// Not a move after all: try it as a command.
+    NotAMove,
+    /// An error line for the player (`It is not your move.`, `Illegal move (x).`).
+    Refused {
+        message: String,
+        board: Option<(Arc<BoardSnapshot>, Viewer)>,
+    },
+    /// Played: the mover's board, then any text that follows it in the
+    /// mover's reply (declined offers, the end of the game).
+    Played {
+        board: Arc<BoardSnapshot>,
+        viewer: Viewer,
+        before: String,
+        after: String,
+    },
+    /// The mover's flag had already fallen: the game ended instead.
+    TooLate,
+}
+
+impl World {
+    /// The lowest game number nobody uses.
+    fn free_game_number(&self) -> u32 {
+        (1..)
+            .find(|n| !self.games.contains_key(n))
+            .unwrap_or(u32::MAX)
+    }
+
+    fn seat_for(&self, id: SessionId) -> Option<Seat> {
+        let p = self.player(id)?;
+        Some(Seat {
+            id: Some(id),
+            name: p.name.clone(),
+            account_id: p.account_id,
+            titles: p.titles,
+            rating: p.rating_text(),
+        })
+    }
+
+    /// Starts a game between two online players, from the standard position
+    /// or a set-up one (checked by the caller); returns its number.
+    pub fn start_game(
+        &mut self,
+        white: SessionId,
+        black: SessionId,
+        terms: Terms,
+        fen: Option<&str>,
+        now: Instant,
+    ) -> Option<u32> {
+        let (Some(w), Some(b)) = (self.seat_for(white), self.seat_for(black)) else {
+            return None;
+        };
+        let chess = match fen {
+            Some(fen) => AtomicGame::from_fen(fen).ok()?,
+            None => AtomicGame::new(),
+        };
+        for id in [white, black] {
+            self.withdraw_all_offers(id);
+        }
+        let no = self.free_game_number();
+        self.next_db_id += 1;
+        let db_id = self.next_db_id;
+        let clock = Clock::new(terms.minutes * 60, terms.inc);
+        let row = NewGame {
+            id: db_id,
+            white: w.name.clone(),
+            black: b.name.clone(),
+            white_account: w.account_id,
+            black_account: b.account_id,
+            white_rating: w.rating.clone(),
+            black_rating: b.rating.clone(),
+            minutes: terms.minutes,
+            inc: terms.inc,
+            rated: terms.rated,
+            start_fen: chess.start_fen().map(str::to_string),
+            started_at: unix_now(),
+            clock_ms: i64::from(terms.minutes) * 60_000,
+        };
+        self.store
+            .write("start game", move |c| db::insert_live(c, &row));
+        let snapshot = Arc::new(BoardSnapshot::new(&chess, no, &w.name, &b.name));
+        let mut game = Game {
+            no,
+            db_id,
+            white: w,
+            black: b,
+            terms,
+            chess,
+            clock,
+            times: Vec::new(),
+            observers: Default::default(),
+            started_unix: unix_now(),
+            last_lag_ms: 0,
+            snapshot,
+        };
+        let snap = game.refresh_snapshot(now);
+        let creating = format!(
+            "Creating: {} ({}) {} ({}) {} atomic {} {}\n{{Game {no} ({} vs. {}) Creating {} atomic match.}}\n",
+            game.white.name,
+            game.white.rating,
+            game.black.name,
+            game.black.rating,
+            terms.rated_word(),
+            terms.minutes,
+            terms.inc,
+            game.white.name,
+            game.black.name,
+            terms.rated_word(),
+        );
+        for (id, color) in [(white, Color::White), (black, Color::Black)] {
+            if let Some(p) = self.player_mut(id) {
+                p.game = Some(no);
+                p.last_color = Some(color);
+            }
+            let mut intro = creating.clone();
+            if self.player(id).is_some_and(|p| p.ivars.get(Ivar::GAMEINFO)) {
+                intro.push_str(&self.gameinfo_line(&game));
+                intro.push('\n');
+            }
+            if let Some(p) = self.player(id) {
+                p.send(Out::GameStart {
+                    intro: intro.into(),
+                    board: snap.clone(),
+                    viewer: Viewer::Player(color),
+                });
+            }
+        }
+        let notice = format!(
+            "{{Game {no} ({} vs. {}) Creating {} atomic match.}}\n",
+            game.white.name,
+            game.black.name,
+            terms.rated_word()
+        );
+        self.tell_game_watchers(&notice, &[white, black]);
+        self.games.insert(no, game);
+        Some(no)
+    }
+
+    /// `<g1>` for a game (spec §2.4).
+    pub fn gameinfo_line(&self, game: &Game) -> String {
+        let registered = |s: &Seat| u8::from(s.account_id.is_some());
+        let timeseal = |s: &Seat| {
+            u8::from(
+                s.id.and_then(|id| self.player(id))
+                    .is_some_and(|p| p.timeseal),
+            )
+        };
+        let secs = game.terms.minutes * 60;
+        format!(
+            "<g1> {} p=0 t=atomic r={} u={},{} it={secs},{} i={secs},{} pt=0 rt={},{} ts={},{} m=2 n=0",
+            game.no,
+            u8::from(game.terms.rated),
+            registered(&game.white),
+            registered(&game.black),
+            game.terms.inc,
+            game.terms.inc,
+            gameinfo_rating(&game.white.rating),
+            gameinfo_rating(&game.black.rating),
+            timeseal(&game.white),
+            timeseal(&game.black),
+        )
+    }
+
+    /// Sends a game's start or end line to everyone who asked to hear about
+    /// all games (`set gin 1`, `iset allresults 1`), except `skip`.
+    pub fn tell_game_watchers(&self, line: &str, skip: &[SessionId]) {
+        let line: Arc<str> = line.into();
+        for p in self.players() {
+            if skip.contains(&p.id) {
+                continue;
+            }
+            if p.vars.switch("gin") || p.ivars.get(Ivar::ALLRESULTS) {
+                p.send(Out::Text(line.clone()));
+            }
+        }
+    }
+
+    /// The game `id` is playing.
+    pub fn game_of(&self, id: SessionId) -> Option<&Game> {
+        self.player(id)
+            .and_then(|p| p.game)
+            .and_then(|no| self.games.get(&no))
+    }
+
+    /// A player's line, tried as a move of their game.
+    pub fn play_move(
+        &mut self,
+        id: SessionId,
+        input: &str,
+        lang: Lang,
+        promote: Role,
+        now: Instant,
+        charged: Option<u64>,
+    ) -> MoveOutcome {
+        let Some(no) = self.player(id).and_then(|p| p.game) else {
+            return MoveOutcome::NotAMove;
+        };
+        let Some(game) = self.games.get_mut(&no) else {
+            return MoveOutcome::NotAMove;
+        };
+        let Some(color) = game.color_of(id) else {
+            return MoveOutcome::NotAMove;
+        };
+        let viewer = Viewer::Player(color);
+        if game.chess.turn() != color {
+            return match game.chess.parse_move(input, lang, promote) {
+                Err(MoveError::NotAMove) => MoveOutcome::NotAMove,
+                _ => MoveOutcome::Refused {
+                    message: "It is not your move.".into(),
+                    board: None,
+                },
+            };
+        }
+        let mv = match game.chess.parse_move(input, lang, promote) {
+            Ok(mv) => mv,
+            Err(MoveError::NotAMove) => return MoveOutcome::NotAMove,
+            Err(e) => {
+                return MoveOutcome::Refused {
+                    message: e.to_string(),
+                    board: Some((game.snapshot.clone(), viewer)),
+                };
+            }
+        };
+        if !game.clock.is_untimed()
+            && game.clock.ticking()
+            && game.clock.remaining(color, color, now) <= 0
+        {
+            self.flag_fell(no, now);
+            return MoveOutcome::TooLate;
+        }
+        let used = game.clock.on_move(color, now, charged);
+        game.last_lag_ms = 0;
+        let played = game.chess.play(mv).clone();
+        game.times.push(used);
+        let snap = game.refresh_snapshot(now);
+        let ply = game.plies() as u32;
+        let row = MoveRow {
+            ply,
+            san: played.san.clone(),
+            uci: played.uci.clone(),
+            time_ms: used,
+            white_ms: snap.white_clock_ms,
+            black_ms: snap.black_clock_ms,
+        };
+        let db_id = game.db_id;
+        self.store
+            .write("record move", move |c| db::append_move(c, db_id, &row));
+        let audience: Vec<(SessionId, Viewer)> =
+            game.audience().filter(|(who, _)| *who != id).collect();
+        for (who, v) in audience {
+            if let Some(p) = self.player(who) {
+                p.send(Out::Board {
+                    board: snap.clone(),
+                    viewer: v,
+                });
+            }
+        }
+        let before = self.decline_offers_to(id);
+        let after = match self.games.get(&no).and_then(|g| g.chess.end()) {
+            Some(auto) => {
+                let game = &self.games[&no];
+                let reason = auto.reason(&game.white.name, &game.black.name);
+                let end = End::finished(reason, auto.result(), auto.code());
+                self.end_game(no, end, now, Some(id)).unwrap_or_default()
+            }
+            None => {
+                self.arm_flag(no);
+                String::new()
+            }
+        };
+        MoveOutcome::Played {
+            board: snap,
+            viewer,
+            before,
+            after,
+        }
+    }
+
+    /// Sets the flag timer of a game to the moment the side to move runs out.
+    pub fn arm_flag(&self, no: u32) {
+        if let Some(game) = self.games.get(&no) {
+            match game.clock.deadline(game.chess.turn()) {
+                Some(at) => self.timers.arm(TimerKey::Flag(no), at),
+                None => self.timers.cancel(TimerKey::Flag(no)),
+            }
+        }
+    }
+
+    /// Called when a flag timer fires: ends the game if the side to move
+    /// really is out of time, or sets the timer again.
+    pub fn check_flag(&mut self, no: u32, now: Instant) {
+        let Some(game) = self.games.get(&no) else {
+            return;
+        };
+        let turn = game.chess.turn();
+        if game.clock.ticking()
+            && !game.clock.is_untimed()
+            && game.clock.remaining(turn, turn, now) <= 0
+        {
+            self.flag_fell(no, now);
+        } else {
+            self.arm_flag(no);
+        }
+    }
+
+    /// The side to move has no time left: it loses, unless its opponent
+    /// cannot mate (decision 4).
+    fn flag_fell(&mut self, no: u32, now: Instant) {
+        let Some(game) = self.games.get(&no) else {
+            return;
+        };
+        let loser = game.chess.turn();
+        let (flagged, other) = (
+            game.seat(loser).name.clone(),
+            game.seat(!loser).name.clone(),
+        );
+        let end = if game.chess.can_mate(!loser) {
+            End::win(!loser, format!("{flagged} forfeits on time"), "Fla")
+        } else {
+            End::finished(
+                format!("{flagged} ran out of time and {other} has no material to mate"),
+                "1/2-1/2",
+                "TM",
+            )
+        };
+        self.end_game(no, end, now, None);
+    }
+
+    /// Ends a game: everyone concerned is told, the record is written, and
+    /// the players are free again. If `reply_to` is one of the players, their
+    /// text is returned instead of sent (it belongs in their command's reply).
+    pub fn end_game(
+        &mut self,
+        no: u32,
+        end: End,
+        now: Instant,
+        reply_to: Option<SessionId>,
+    ) -> Option<String> {
+        let mut game = self.games.remove(&no)?;
+        self.timers.cancel(TimerKey::Flag(no));
+        let turn = game.chess.turn();
+        game.clock.stop(turn, now);
+        let (white_ms, black_ms) = game.clock.both(turn, now);
+        let line = game.end_line(&end.reason, end.result);
+        let players: Vec<SessionId> = [game.white.id, game.black.id]
+            .into_iter()
+            .flatten()
+            .collect();
+        let ratings_note = "No ratings adjustment done.";
+        let player_text = format!("{line}\n\n{ratings_note}\n");
+        let mut reply = None;
+        for &pid in &players {
+            let opponent = if game.white.id == Some(pid) {
+                &game.black.name
+            } else {
+                &game.white.name
+            };
+            let opponent = opponent.clone();
+            if let Some(p) = self.player_mut(pid) {
+                p.game = None;
+                p.last_opponent = Some(opponent);
+            }
+            for offer in self.offers.involving(pid) {
+                let between_players = self.offers.get(offer).is_some_and(|o| {
+                    players.contains(&o.from) && players.contains(&o.to) && o.kind.word() != "match"
+                });
+                if between_players {
+                    self.drop_offer(offer);
+                }
+            }
+            if Some(pid) == reply_to {
+                reply = Some(player_text.clone());
+            } else if let Some(p) = self.player(pid) {
+                p.send_text(player_text.clone());
+            }
+        }
+        let observer_text: Arc<str> =
+            format!("{line}\n\nRemoving game {no} from observation list.\n").into();
+        for &oid in &game.observers {
+            if let Some(p) = self.player_mut(oid) {
+                p.observing.remove(&no);
+                p.send(Out::Text(observer_text.clone()));
+            }
+        }
+        let mut skip = players.clone();
+        skip.extend(game.observers.iter().copied());
+        self.tell_game_watchers(&format!("{line}\n"), &skip);
+        let ending = Ending {
+            status: end.status,
+            result: end.result.to_string(),
+            reason: end.reason.clone(),
+            code: end.code.to_string(),
+            ended_at: unix_now(),
+            white_ms,
+            black_ms,
+        };
+        let db_id = game.db_id;
+        self.store
+            .write("end game", move |c| db::finish(c, db_id, &ending));
+        tracing::info!(game = no, white = %game.white.name, black = %game.black.name, result = end.result, reason = %end.reason, "game over");
+        reply
+    }
+
+    /// A player left the server in the middle of a game (decision 6).
+    pub fn player_left_game(&mut self, id: SessionId, now: Instant) {
+        let Some(game) = self.game_of(id) else { return };
+        let Some(color) = game.color_of(id) else {
+            return;
+        };
+        let name = game.seat(color).name.clone();
+        let both_registered = game.white.account_id.is_some() && game.black.account_id.is_some();
+        let end = if both_registered {
+            End::adjourned(format!("{name} lost connection; game adjourned"))
+        } else if game.plies() < 2 {
+            End::aborted(format!("{name} lost connection; game aborted"))
+        } else {
+            End::win(!color, format!("{name} forfeits by disconnection"), "Dis")
+        };
+        let no = game.no;
+        self.end_game(no, end, now, None);
+    }
+}
+
+/// A rating as `<g1>` wants it: an integer, `0` when there is none.
+fn gameinfo_rating(shown: &str) -> &str {
+    if shown.bytes().next().is_some_and(|b| b.is_ascii_digit()) {
+        shown
+    } else {
+        "0"
+    }
+}

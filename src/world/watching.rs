@@ -1,0 +1,257 @@
+//! Looking at games: finding one, observing, the list of games, kibitz
+//! and whisper, and a player's gift of time.
+
+use std::sync::Arc;
+
+use shakmaty::Color;
+use tokio::time::Instant;
+
+use crate::chess::BoardSnapshot;
+use crate::world::game::{Game, Viewer};
+use crate::world::{FindError, Out, SessionId, World};
+
+impl World {
+    /// The game an argument names: a number, a player's name, or (empty)
+    /// the game the user plays or else the first one they observe.
+    pub fn resolve_game(&self, me: SessionId, arg: &str) -> Result<u32, String> {
+        let arg = arg.trim();
+        if arg.is_empty() {
+            let p = self.player(me).ok_or_else(String::new)?;
+            return p
+                .game
+                .or_else(|| p.observing.iter().next().copied())
+                .ok_or_else(|| "You are neither playing nor observing a game.".to_string());
+        }
+        if let Ok(no) = arg.parse::<u32>() {
+            return if self.games.contains_key(&no) {
+                Ok(no)
+            } else {
+                Err("There is no such game.".into())
+            };
+        }
+        match self.find(arg) {
+            Ok(p) => p
+                .game
+                .ok_or_else(|| format!("{} is not playing a game.", p.name)),
+            Err(FindError::NotFound) => Err(format!("No user named \"{arg}\" is logged in.")),
+            Err(FindError::Ambiguous(names)) => Err(format!(
+                "Ambiguous name \"{arg}\". Matches: {}",
+                names.join(" ")
+            )),
+        }
+    }
+
+    /// `Game 12: Alice (1500) Bob (1600) rated atomic 5 0`.
+    pub fn game_header(game: &Game) -> String {
+        format!(
+            "Game {}: {} ({}) {} ({}) {} atomic {} {}",
+            game.no,
+            game.white.name,
+            game.white.rating,
+            game.black.name,
+            game.black.rating,
+            game.terms.rated_word(),
+            game.terms.minutes,
+            game.terms.inc
+        )
+    }
+
+    /// Starts observing; returns the lines before the board and the board.
+    pub fn observe(
+        &mut self,
+        me: SessionId,
+        no: u32,
+        now: Instant,
+    ) -> Result<(String, Arc<BoardSnapshot>), String> {
+        let gameinfo = self
+            .player(me)
+            .is_some_and(|p| p.ivars.get(crate::session::ivars::Ivar::GAMEINFO));
+        let game = self.games.get(&no).ok_or("There is no such game.")?;
+        if game.color_of(me).is_some() {
+            return Err(format!("You are playing game {no}."));
+        }
+        if game.observers.contains(&me) {
+            return Err(format!("You are already observing game {no}."));
+        }
+        let mut text = format!(
+            "You are now observing game {no}.\n{}\n",
+            Self::game_header(game)
+        );
+        if gameinfo {
+            text.push_str(&self.gameinfo_line(game));
+            text.push('\n');
+        }
+        let snap = Arc::new(game.board_at(now));
+        if let Some(g) = self.games.get_mut(&no) {
+            g.observers.insert(me);
+        }
+        if let Some(p) = self.player_mut(me) {
+            p.observing.insert(no);
+        }
+        Ok((text, snap))
+    }
+
+    /// Stops observing one game, or all (`None`); returns the reply.
+    pub fn unobserve(&mut self, me: SessionId, no: Option<u32>) -> String {
+        let games: Vec<u32> = match no {
+            Some(n) => self
+                .player(me)
+                .filter(|p| p.observing.contains(&n))
+                .map(|_| vec![n])
+                .unwrap_or_default(),
+            None => self
+                .player(me)
+                .map(|p| p.observing.iter().copied().collect())
+                .unwrap_or_default(),
+        };
+        if games.is_empty() {
+            return match no {
+                Some(n) => format!("You are not observing game {n}.\n"),
+                None => "You are not observing any games.\n".to_string(),
+            };
+        }
+        let mut text = String::new();
+        for n in games {
+            if let Some(g) = self.games.get_mut(&n) {
+                g.observers.remove(&me);
+            }
+            if let Some(p) = self.player_mut(me) {
+                p.observing.remove(&n);
+            }
+            text.push_str(&format!("Removing game {n} from observation list.\n"));
+        }
+        text
+    }
+
+    /// `Observing 12 [Alice vs. Bob]: Carol(U) Dave (2 users)`.
+    pub fn observers_line(&self, game: &Game) -> String {
+        let mut names: Vec<String> = game
+            .observers
+            .iter()
+            .filter_map(|id| self.player(*id))
+            .map(|p| p.display_name())
+            .collect();
+        names.sort_by_key(|n| n.to_ascii_lowercase());
+        let n = names.len();
+        format!(
+            "Observing {} [{} vs. {}]: {} ({n} user{})",
+            game.no,
+            game.white.name,
+            game.black.name,
+            names.join(" "),
+            if n == 1 { "" } else { "s" }
+        )
+    }
+
+    /// Sends `kibitz` (players and observers) or `whisper` (observers only).
+    /// Returns how many heard it, or why nobody could.
+    pub fn kibitz(&self, me: SessionId, text: &str, whisper: bool) -> Result<usize, String> {
+        let no = self.resolve_game(me, "")?;
+        let game = &self.games[&no];
+        let sender = self.player(me).ok_or_else(String::new)?;
+        if game.color_of(me).is_none() && !sender.is_registered() {
+            return Err(format!(
+                "Only registered players may {} to others' games.",
+                if whisper { "whisper" } else { "kibitz" }
+            ));
+        }
+        let verb = if whisper { "whispers" } else { "kibitzes" };
+        let line: Arc<str> = format!(
+            "{}({})[{no}] {verb}: {text}\n",
+            sender.display_name(),
+            sender.rating_text()
+        )
+        .into();
+        let mut heard = 0;
+        for (id, viewer) in game.audience() {
+            if id == me || (whisper && viewer != Viewer::Observer) {
+                continue;
+            }
+            if let Some(p) = self.player(id).filter(|p| p.vars.switch("kibitz")) {
+                p.send(Out::Text(line.clone()));
+                heard += 1;
+            }
+        }
+        Ok(heard)
+    }
+
+    /// `moretime`: gives the opponent `secs` seconds and shows both the board.
+    pub fn add_time(&mut self, me: SessionId, secs: u32, now: Instant) -> Result<(), String> {
+        let no = self
+            .player(me)
+            .and_then(|p| p.game)
+            .ok_or("You are not playing a game.")?;
+        let game = self
+            .games
+            .get_mut(&no)
+            .ok_or("You are not playing a game.")?;
+        if game.clock.is_untimed() {
+            return Err("You can't add time to an untimed game.".into());
+        }
+        let color = game.color_of(me).ok_or("You are not playing a game.")?;
+        game.clock.add(!color, i64::from(secs) * 1000);
+        let snap = game.refresh_snapshot(now);
+        let opponent = game.seat(!color).id;
+        let audience: Vec<(SessionId, Viewer)> = game.audience().collect();
+        if let Some(p) = opponent.and_then(|id| self.player(id)) {
+            p.send_text(format!(
+                "Your opponent has added {secs} seconds to your clock.\n"
+            ));
+        }
+        for (id, viewer) in audience {
+            if let Some(p) = self.player(id) {
+                p.send(Out::Board {
+                    board: snap.clone(),
+                    viewer,
+                });
+            }
+        }
+        self.arm_flag(no);
+        Ok(())
+    }
+
+    /// One line of `games` (spec §6.2).
+    pub fn games_line(game: &Game, now: Instant) -> String {
+        let turn = game.chess.turn();
+        let (w, b) = game.clock.both(turn, now);
+        let (ws, bs) = game.chess.strengths();
+        format!(
+            "{:3} {:>4} {:<11.11} {:>4} {:<10.10} [ x{}{:3} {:3}] {:>6} -{:>6} ({:2}-{:2}) {}: {:2}",
+            game.no,
+            game.white.rating,
+            game.white.name,
+            game.black.rating,
+            game.black.name,
+            if game.terms.rated { 'r' } else { 'u' },
+            game.terms.minutes,
+            game.terms.inc,
+            clock_text(w),
+            clock_text(b),
+            ws,
+            bs,
+            if turn == Color::White { 'W' } else { 'B' },
+            game.chess.fullmove_number()
+        )
+    }
+}
+
+/// `m:ss`, or `h:mm:ss` from an hour on; negative clocks keep their sign.
+pub fn clock_text(ms: i64) -> String {
+    let sign = if ms < 0 { "-" } else { "" };
+    let s = ms.unsigned_abs() / 1000;
+    if s >= 3600 {
+        format!("{sign}{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
+    } else {
+        format!("{sign}{}:{:02}", s / 60, s % 60)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn clock_texts() {
+        assert_eq!(super::clock_text(252_000), "4:12");
+        assert_eq!(super::clock_text(3_725_000), "1:02:05");
+        assert_eq!(super::clock_text(-5_500), "-0:05");
+    }
+}
