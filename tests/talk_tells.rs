@@ -160,3 +160,15 @@ async fn censor_stops_tells_shouts_and_channel_tells() {
     assert_eq!(bob.command("tell bob me").await, "(told Bob)\n");
     heard(&mut bob, "Bob tells you: me\n").await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_tell_to_a_player_says_so() {
+    let server = TestServer::start().await;
+    let (mut white, _black) = server.game("Whitey", "Blacky", "5 0", 1).await;
+    let (mut guest, gname) = server.guest().await;
+    assert_eq!(
+        guest.command("tell whitey good luck").await,
+        "(told Whitey, who is playing)\n"
+    );
+    heard(&mut white, &format!("{gname}(U) tells you: good luck\n")).await;
+}

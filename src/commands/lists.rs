@@ -107,7 +107,9 @@ fn add_name(ctx: &mut Ctx<'_>, kind: ListKind, name: &str, registered: bool) -> 
         let mut world = ctx.world();
         add_name_in(&mut world, me, &me_name, kind, name, registered)
     };
-    if added {
+    // Guest names are given out again to other guests: they stay on the
+    // list for this session only.
+    if added && registered {
         save(
             &ctx.shared().store,
             ctx.session.account_id,
