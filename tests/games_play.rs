@@ -329,4 +329,14 @@ async fn challenges_are_updated_intercepted_declined_and_withdrawn() {
         dave.command("match carol").await,
         "Player \"Carol\" is not open to match requests.\n"
     );
+    // Censor and noplay lists refuse challenges too.
+    let mut erin = server.named("Erin").await;
+    erin.command("+noplay dave").await;
+    assert_eq!(
+        dave.command("match erin").await,
+        "You are on Erin's noplay list.\n"
+    );
+    erin.command("-noplay dave").await;
+    erin.command("+censor dave").await;
+    assert_eq!(dave.command("match erin").await, "Erin is censoring you.\n");
 }

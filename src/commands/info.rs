@@ -1,32 +1,13 @@
 //! `who` and `finger`: who is here, and who someone is.
 
 use super::Ctx;
-use crate::rating::RatingDisplay;
 use crate::store::{accounts, ratings};
 use crate::timefmt::{duration_words, fics_date};
 use crate::world::{FindError, Player};
 
-/// Seconds without input after which `who` shows a user as idle (`.`).
-const IDLE_MARK_SECS: u64 = 300;
-
 /// A rating as list columns show it: guests `++++`, unrated `----`.
 fn rating_text(p: &Player) -> String {
     p.rating_text()
-}
-
-/// The status character of `who` (spec §6.2).
-fn status_char(p: &Player) -> char {
-    if p.game.is_some() {
-        '^'
-    } else if !p.vars.switch("open") {
-        ':'
-    } else if p.vars.switch("tourney") {
-        '&'
-    } else if p.last_input.elapsed().as_secs() > IDLE_MARK_SECS {
-        '.'
-    } else {
-        ' '
-    }
 }
 
 /// Lays out entries in columns, filled top to bottom (FICS's multicol):
@@ -69,7 +50,7 @@ pub fn who(ctx: &mut Ctx<'_>, args: &str) {
                 let entry = format!(
                     "{:>4}{}{}",
                     rating_text(p),
-                    status_char(p),
+                    p.status_char(),
                     p.display_name()
                 );
                 (p.rating_number(), p.name.to_ascii_lowercase(), entry)
@@ -86,31 +67,6 @@ pub fn who(ctx: &mut Ctx<'_>, args: &str) {
         entries.len(),
         if entries.len() == 1 { "" } else { "s" }
     ));
-}
-
-/// One player in `who I` form (also used for `<wa>`): name, status, title
-/// flags in hex, then the ratings of FICS's nine categories in the order
-/// b s l w B z S L x, each with its `P`/`E`/space mark; only Atomic (x, the
-/// last) is ever rated here.
-pub fn who_machine_line(p: &Player) -> String {
-    let atomic = match p.rating_display() {
-        RatingDisplay::Rated {
-            rating,
-            provisional: false,
-        } => rating.to_string(),
-        RatingDisplay::Rated {
-            rating,
-            provisional: true,
-        } => format!("{rating}P"),
-        RatingDisplay::Guest | RatingDisplay::Unrated => "0P".to_string(),
-    };
-    format!(
-        "{}{}{:02x}{}{atomic}",
-        p.name,
-        status_char(p),
-        p.titles.flags(),
-        "0P".repeat(8)
-    )
 }
 
 /// `who I[types][R|U][segment of]`: PyChess asks in segments (`who IbslwBzSLxR19`,
@@ -144,7 +100,7 @@ fn who_machine(ctx: &mut Ctx<'_>, spec: &str) {
             .iter()
             .enumerate()
             .filter(|(i, _)| (*i as u32) % of == segment - 1)
-            .map(|(_, p)| who_machine_line(p))
+            .map(|(_, p)| p.who_line())
             .collect()
     };
     for l in &lines {

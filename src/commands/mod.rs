@@ -12,10 +12,13 @@ mod game;
 mod help;
 mod history;
 mod info;
+mod lists;
 mod match_;
+mod messages;
 mod observe;
 mod ranks;
 mod seek;
+mod talk;
 mod terms;
 mod vars;
 
@@ -103,6 +106,23 @@ const fn cmd(name: &'static str, code: u16, run: fn(&mut Ctx<'_>, &str)) -> Comm
 
 /// Every command, by name.
 static COMMANDS: &[Command] = &[
+    // Talk: tells, channels, shouts, messages, lists.
+    cmd(",", 132, talk::comma),
+    cmd(".", 132, talk::dot),
+    cmd("addlist", 12, lists::addlist),
+    cmd("clearmessages", 24, messages::clearmessages),
+    cmd("cshout", 31, talk::cshout),
+    cmd("inchannel", 53, lists::inchannel),
+    cmd("it", 57, talk::it),
+    cmd("messages", 74, messages::messages),
+    cmd("qtell", 96, talk::qtell),
+    cmd("shout", 110, talk::shout),
+    cmd("showlist", 111, lists::showlist),
+    cmd("sublist", 129, lists::sublist),
+    cmd("tell", 132, talk::tell),
+    cmd("xtell", 150, talk::xtell),
+    cmd("znotify", 152, lists::znotify),
+    // The rest.
     cmd("abort", 10, game::abort),
     cmd("accept", 11, match_::accept),
     cmd("adjourn", 13, game::adjourn),

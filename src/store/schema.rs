@@ -84,6 +84,23 @@ const MIGRATIONS: &[&str] = &[
     );
     CREATE INDEX ratings_rating ON ratings (rating);
     CREATE INDEX ratings_best ON ratings (best);",
+    // 4: talk — personal lists (channel, notify, censor, noplay) and
+    // messages to registered users.
+    "CREATE TABLE user_lists (
+        account_id INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+        list       TEXT NOT NULL,
+        item       TEXT NOT NULL COLLATE NOCASE,
+        PRIMARY KEY (account_id, list, item)
+    );
+    CREATE TABLE messages (
+        id           INTEGER PRIMARY KEY,
+        recipient_id INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+        sender_name  TEXT NOT NULL,
+        sent_at      INTEGER NOT NULL,
+        text         TEXT NOT NULL,
+        unread       INTEGER NOT NULL DEFAULT 1
+    );
+    CREATE INDEX messages_by_recipient ON messages (recipient_id, id);",
 ];
 
 /// The version a fully migrated database has.

@@ -6,13 +6,16 @@
 //! messages to other users go into their bounded outboxes.
 
 pub mod clock;
+pub mod flood;
 pub mod game;
 pub mod games;
+pub mod lists;
 pub mod negotiation;
 pub mod offers;
 pub mod player;
 pub mod ratings;
 pub mod seeks;
+pub mod talk;
 pub mod timers;
 pub mod watching;
 
@@ -52,6 +55,8 @@ pub struct World {
     next_db_id: i64,
     store: Store,
     timers: Timers,
+    /// Talk state that outlives sessions (the shout quota).
+    talk: talk::TalkWorld,
 }
 
 impl World {
@@ -69,6 +74,7 @@ impl World {
             next_db_id: last_game_id,
             store,
             timers,
+            talk: talk::TalkWorld::default(),
         }
     }
 
@@ -133,6 +139,7 @@ impl World {
         self.reserved.remove(&key);
         let kicked = self.by_name.get(&key).copied();
         if let Some(old) = kicked.and_then(|id| self.players.remove(&id)) {
+            self.announce_departure(&old);
             old.send(Out::Kick(
                 format!(
                     "**** {} has arrived - you can't both be logged in. ****\n",
@@ -169,6 +176,7 @@ impl World {
         if self.by_name.get(&key) == Some(&id) {
             self.by_name.remove(&key);
         }
+        self.announce_departure(&player);
         Some(player)
     }
 

@@ -171,6 +171,9 @@ impl World {
         if req.terms.rated && (!me.is_registered() || !them.is_registered()) {
             return Err("Only registered players can play rated games.".into());
         }
+        if let Some(refusal) = self.refuses_games_with(to, from) {
+            return Err(refusal);
+        }
         if let Some(refusal) = self.formula_refusal(to, from, req.terms) {
             return Err(refusal.trim_end().to_string());
         }
@@ -248,6 +251,19 @@ impl World {
             reply.push_str(&pt);
         }
         Ok(reply)
+    }
+
+    /// Why `owner` takes no games from `asker`, if their censor or noplay
+    /// list says so.
+    pub fn refuses_games_with(&self, owner: SessionId, asker: SessionId) -> Option<String> {
+        let name = self.player(owner)?.name.clone();
+        if self.censors(owner, asker) {
+            Some(format!("{name} is censoring you."))
+        } else if self.noplays(owner, asker) {
+            Some(format!("You are on {name}'s noplay list."))
+        } else {
+            None
+        }
     }
 
     /// `Alice (1500) [white] Bob (1600) rated atomic 5 0`.

@@ -43,6 +43,9 @@ pub enum Out {
     },
 }
 
+/// Seconds without input after which `who` shows a user as idle (`.`).
+const IDLE_MARK_SECS: u64 = 300;
+
 /// How many unsolicited messages may wait for a session before it counts as
 /// a client that stopped reading and is disconnected.
 pub const OUTBOX: usize = 256;
@@ -80,6 +83,8 @@ pub struct Player {
     pub promote: Role,
     /// The Atomic rating of a registered user; `None` for guests.
     pub rating: Option<Rating>,
+    /// Channels, lists, last tell, talk rate limit.
+    pub talk: super::talk::Talk,
 }
 
 impl Player {
@@ -99,6 +104,47 @@ impl Player {
     /// players without rated games, `++++` for guests.
     pub fn rating_text(&self) -> String {
         self.rating_display().column()
+    }
+
+    /// The status character of `who` (spec §6.2): `^` playing, `:` not
+    /// open, `&` in a tournament, `.` idle over five minutes.
+    pub fn status_char(&self) -> char {
+        if self.game.is_some() {
+            '^'
+        } else if !self.vars.switch("open") {
+            ':'
+        } else if self.vars.switch("tourney") {
+            '&'
+        } else if self.last_input.elapsed().as_secs() > IDLE_MARK_SECS {
+            '.'
+        } else {
+            ' '
+        }
+    }
+
+    /// This user in `who I` form, also sent as `<wa>`: name, status, title
+    /// flags in hex, then the ratings of FICS's nine categories in the
+    /// order b s l w B z S L x, each with its `P`/`E`/space mark; only
+    /// Atomic (x, the last) is ever rated here.
+    pub fn who_line(&self) -> String {
+        let atomic = match self.rating_display() {
+            RatingDisplay::Rated {
+                rating,
+                provisional: false,
+            } => rating.to_string(),
+            RatingDisplay::Rated {
+                rating,
+                provisional: true,
+            } => format!("{rating}P"),
+            RatingDisplay::Guest | RatingDisplay::Unrated => "0P".to_string(),
+        };
+        format!(
+            "{}{}{:02x}{}{atomic}",
+            self.name,
+            self.status_char(),
+            self.titles.flags(),
+            "0P".repeat(8)
+        )
     }
 
     /// The rating as a number (0 without one), for formulas and ranges.

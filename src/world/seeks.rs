@@ -137,7 +137,10 @@ impl World {
         if viewer.game.is_some() || (s.terms.rated && !viewer.is_registered()) {
             return false;
         }
-        if rating < s.range.0 || rating > s.range.1 {
+        if rating < s.range.0
+            || rating > s.range.1
+            || self.refuses_games_with(s.owner, viewer.id).is_some()
+        {
             return false;
         }
         !s.formula
@@ -348,6 +351,9 @@ impl World {
         }
         if seek.terms.rated && !my.is_registered() {
             return "Only registered players can play rated games.\n".into();
+        }
+        if let Some(refusal) = self.refuses_games_with(seek.owner, me) {
+            return format!("{refusal}\n");
         }
         let rating = my.rating_number().max(0) as u32;
         if rating < seek.range.0 || rating > seek.range.1 {
