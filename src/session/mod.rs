@@ -177,8 +177,15 @@ pub async fn serve(shared: Arc<Shared>, socket: TcpStream, peer: SocketAddr) {
             session.name
         ));
     }
+    // After a password the newline is already out (with IAC WONT ECHO);
+    // a guest gets the blank line FICS sends after "Press return".
+    let lead = if session.account_id.is_some() {
+        ""
+    } else {
+        "\n\n"
+    };
     start.push_str(&format!(
-        "\n**** Starting FICS session as {} ****\n",
+        "{lead}**** Starting FICS session as {} ****\n",
         session.display_name()
     ));
     start.push_str(&shared.motd);
