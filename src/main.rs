@@ -117,7 +117,10 @@ fn serve(config: Option<PathBuf>, db: Option<PathBuf>, listen: Option<SocketAddr
         .build()?;
     runtime.block_on(async {
         let server = atomicd::start(config).await?;
-        shutdown_signal().await;
+        tokio::select! {
+            _ = shutdown_signal() => {}
+            _ = server.stopping() => {}
+        }
         tracing::info!("shutting down");
         server.shutdown();
         server.wait().await;

@@ -5,6 +5,13 @@
 //! messages at once: [`Conn::readable`] only waits (and is cancel-safe), and
 //! the bytes are then taken in a plain function whose buffer lives on the
 //! thread's stack, so an idle connection keeps no read buffer at all.
+//!
+//! Writing never waits for the client: what the socket does not take at
+//! once stays in an output buffer that the session drains when the socket
+//! is writable again. A client that stops reading makes that buffer grow;
+//! past the configured cap the write fails and the session ends, so the
+//! session goes on reading its user's input meanwhile and nobody else ever
+//! waits for a slow client.
 
 use std::collections::VecDeque;
 use std::io;
@@ -46,7 +53,15 @@ pub struct Conn {
     last_stamp: Option<u32>,
     /// The client timestamp of the last reply to a `[G]` ping.
     ping_reply: Option<u32>,
+    /// Output the socket has not taken yet, from `unsent_from` on.
+    unsent: Vec<u8>,
+    unsent_from: usize,
+    /// Most output that may wait for the client.
+    output_limit: usize,
 }
+
+/// Output that may wait for a client unless the server says otherwise.
+const DEFAULT_OUTPUT_LIMIT: usize = 256 * 1024;
 
 impl Conn {
     pub fn new(socket: TcpStream) -> Conn {
@@ -63,7 +78,15 @@ impl Conn {
             timeseal: None,
             last_stamp: None,
             ping_reply: None,
+            unsent: Vec::new(),
+            unsent_from: 0,
+            output_limit: DEFAULT_OUTPUT_LIMIT,
         }
+    }
+
+    /// Sets how many bytes of output may wait for the client.
+    pub fn set_output_limit(&mut self, bytes: usize) {
+        self.output_limit = bytes.max(1);
     }
 
     /// The timeseal version the client announced, if any.
@@ -184,6 +207,7 @@ impl Conn {
                 return Some(line);
             }
             self.flush_replies().await.ok()?;
+            self.flush().await.ok()?;
             if self.closed || self.readable().await.is_err() || !self.read_now() {
                 // Lines that arrived with the end of the stream still count.
                 let line = self.pop_line();
@@ -202,14 +226,68 @@ impl Conn {
         self.write(&replies).await
     }
 
-    /// Writes bytes, giving up on a client that does not read for a minute.
+    /// Queues bytes and writes what the socket takes now, without waiting.
+    /// Fails once more than the output limit waits for the client.
     pub async fn write(&mut self, bytes: &[u8]) -> io::Result<()> {
-        match tokio::time::timeout(WRITE_TIMEOUT, self.socket.write_all(bytes)).await {
+        self.unsent.extend_from_slice(bytes);
+        self.push()?;
+        if self.unsent_len() > self.output_limit {
+            return Err(io::Error::new(
+                io::ErrorKind::StorageFull,
+                "client stopped reading: output buffer full",
+            ));
+        }
+        Ok(())
+    }
+
+    /// Bytes waiting for the client.
+    pub fn unsent_len(&self) -> usize {
+        self.unsent.len() - self.unsent_from
+    }
+
+    /// Waits until the socket can take more output. Cancel-safe.
+    pub async fn writable(&self) -> io::Result<()> {
+        self.socket.writable().await
+    }
+
+    /// Writes what the socket takes now of the waiting output.
+    pub fn push(&mut self) -> io::Result<()> {
+        while self.unsent_from < self.unsent.len() {
+            match self.socket.try_write(&self.unsent[self.unsent_from..]) {
+                Ok(0) => return Err(io::ErrorKind::WriteZero.into()),
+                Ok(n) => self.unsent_from += n,
+                Err(e) if e.kind() == io::ErrorKind::WouldBlock => break,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e),
+            }
+        }
+        if self.unsent_from == self.unsent.len() {
+            self.unsent.clear();
+            self.unsent_from = 0;
+        } else if self.unsent_from > 64 * 1024 {
+            self.unsent.drain(..self.unsent_from);
+            self.unsent_from = 0;
+        }
+        Ok(())
+    }
+
+    /// Waits until all waiting output is written, giving up on a client
+    /// that does not read for a minute.
+    pub async fn flush(&mut self) -> io::Result<()> {
+        self.flush_within(WRITE_TIMEOUT).await
+    }
+
+    async fn flush_within(&mut self, limit: Duration) -> io::Result<()> {
+        let drain = async {
+            while self.unsent_len() > 0 {
+                self.socket.writable().await?;
+                self.push()?;
+            }
+            Ok(())
+        };
+        match tokio::time::timeout(limit, drain).await {
             Ok(result) => result,
-            Err(_) => Err(io::Error::new(
-                io::ErrorKind::TimedOut,
-                "client stopped reading",
-            )),
+            Err(_) => Err(io::Error::new(io::ErrorKind::TimedOut, "client stopped reading")),
         }
     }
 
@@ -220,8 +298,10 @@ impl Conn {
         self.write(&bytes).await
     }
 
-    /// Closes the connection after everything written so far.
+    /// Closes the connection after everything written so far (waiting a
+    /// few seconds at most for a client that does not read).
     pub async fn close(mut self) {
+        let _ = self.flush_within(Duration::from_secs(5)).await;
         let _ = self.socket.shutdown().await;
     }
 }

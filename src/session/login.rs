@@ -14,6 +14,7 @@ use crate::server::Shared;
 use crate::session::conn::{Conn, Line};
 use crate::session::ivars::Ivars;
 use crate::store::accounts::{self, Account};
+use crate::store::admin;
 use crate::timefmt::unix_now;
 
 /// Who logged in, with what the session needs to start.
@@ -26,6 +27,8 @@ pub struct Identity {
     /// Saved variables and aliases of a registered account.
     pub saved_vars: Vec<(String, String)>,
     pub aliases: Vec<(String, String)>,
+    /// Muzzled by an admin (registered accounts keep it across logins).
+    pub muzzled: bool,
     /// The name held for this login (guests and unregistered names); the
     /// hold ends when the session enters the world or the login fails.
     pub reservation: Option<Reservation>,
@@ -143,6 +146,7 @@ fn anonymous(reservation: Reservation) -> Identity {
         ivars: Ivars::default(),
         saved_vars: Vec::new(),
         aliases: Vec::new(),
+        muzzled: false,
         reservation: Some(reservation),
     }
 }
@@ -249,17 +253,28 @@ async fn registered(
     }
     shared.throttle().succeeded(peer.ip());
     let id = account.id;
-    let (saved_vars, aliases) = shared
+    let (saved_vars, aliases, limits) = shared
         .store
         .call(move |db| {
-            let _ = accounts::record_login(db, id, unix_now());
+            let limits = admin::restrictions(db, id).unwrap_or_default();
+            if !limits.banned {
+                let _ = accounts::record_login(db, id, unix_now());
+            }
             (
                 accounts::load_vars(db, id).unwrap_or_default(),
                 accounts::load_aliases(db, id).unwrap_or_default(),
+                limits,
             )
         })
         .await
         .ok()?;
+    if limits.banned {
+        tracing::warn!(addr = %peer.ip(), name = %account.name, "login refused: banned");
+        let _ = conn
+            .write_text(&format!("\n**** {} is banned from this server. ****\n", account.name))
+            .await;
+        return None;
+    }
     Some(Step::Done(Identity {
         name: account.name.clone(),
         titles: account.titles,
@@ -267,6 +282,7 @@ async fn registered(
         ivars: Ivars::default(),
         saved_vars,
         aliases,
+        muzzled: limits.muzzled,
         reservation: None,
     }))
 }

@@ -5,12 +5,17 @@
 //! which is never held across an `.await` nor while writing to a socket:
 //! messages to other users go into their bounded outboxes.
 
+pub mod adjourn;
+pub mod admin;
 pub mod clock;
+pub mod durable;
 pub mod game;
 pub mod games;
 pub mod negotiation;
 pub mod offers;
 pub mod player;
+pub mod reconnect;
+pub mod shutdown;
 pub mod timers;
 pub mod watching;
 
@@ -49,6 +54,8 @@ pub struct World {
     next_db_id: i64,
     store: Store,
     timers: Timers,
+    /// Adjourned games, dropped players, idle logouts, shutdown.
+    pub durable: durable::Durable,
 }
 
 impl World {
@@ -65,6 +72,7 @@ impl World {
             next_db_id: last_game_id,
             store,
             timers,
+            durable: durable::Durable::default(),
         }
     }
 
@@ -72,6 +80,9 @@ impl World {
     pub fn on_timer(&mut self, key: TimerKey, now: Instant) {
         match key {
             TimerKey::Flag(no) => self.check_flag(no, now),
+            TimerKey::Grace(no) => self.grace_ended(no, now),
+            TimerKey::Idle(id) => self.idle_check(id, now),
+            TimerKey::Shutdown => self.shutdown_tick(now),
         }
     }
 
@@ -137,9 +148,11 @@ impl World {
                 .into(),
             ));
         }
-        self.by_name.insert(key, player.id);
-        self.players.insert(player.id, player);
+        let id = player.id;
+        self.by_name.insert(key, id);
+        self.players.insert(id, player);
         self.peak_players = self.peak_players.max(self.players.len());
+        self.after_enter(id, kicked, Instant::now());
         kicked
     }
 
@@ -172,7 +185,7 @@ impl World {
                 name.push((b'A' + (bits % 26) as u8) as char);
                 bits /= 26;
             }
-            if self.name_is_free(&name) {
+            if self.name_is_free(&name) && !self.seat_waits_for(&name) {
                 return name;
             }
         }

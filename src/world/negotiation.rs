@@ -21,6 +21,8 @@ pub struct MatchRequest {
     pub color: Option<Color>,
     /// A set-up start position, as FEN (such games are unrated).
     pub fen: Option<String>,
+    /// The adjourned game (database id) to resume instead of a new game.
+    pub resume: Option<i64>,
 }
 
 /// Which offer `accept`, `decline` or `withdraw` means.
@@ -151,6 +153,7 @@ impl World {
             let OfferKind::Match(c) = &theirs.kind else { unreachable!("between() filters by type") };
             let fits = c.terms == req.terms
                 && c.fen == req.fen
+                && c.resume == req.resume
                 && (c.color.is_none() || req.color.is_none() || c.color != req.color);
             if fits {
                 let (_, pr) = self.remove_offer(theirs.id, Some(from));
@@ -163,7 +166,16 @@ impl World {
                     (Some(Color::Black), _) | (_, Some(Color::White)) => (from, to),
                     _ => self.balance_colors(from, to),
                 };
-                self.start_game(white, black, req.terms, req.fen.as_deref(), now);
+                match req.resume {
+                    Some(id) => {
+                        if let Err(e) = self.resume_game(id, now) {
+                            reply.push_str(&format!("{e}\n"));
+                        }
+                    }
+                    None => {
+                        self.start_game(white, black, req.terms, req.fen.as_deref(), now);
+                    }
+                }
                 return Ok(reply);
             }
             let (_, pr) = self.remove_offer(theirs.id, Some(from));
@@ -193,7 +205,7 @@ impl World {
             let bell = if p.vars.switch("bell") { "\u{7}" } else { "" };
             p.send_text(format!("{bell}{challenge_lines}"));
         }
-        let challenge = Challenge { terms: req.terms, color: req.color, fen: req.fen, text };
+        let challenge = Challenge { terms: req.terms, color: req.color, fen: req.fen, text, resume: req.resume };
         let (_, pt) = self.add_offer(from, to, OfferKind::Match(challenge));
         if let Some(pt) = pt {
             reply.push('\n');
@@ -211,7 +223,13 @@ impl World {
             Some(Color::Black) => "[black] ",
             None => "",
         };
-        format!("{a} ({ar}) {color}{b} ({br}) {} atomic {} {}", req.terms.rated_word(), req.terms.minutes, req.terms.inc)
+        let adjourned = if req.resume.is_some() { " (adjourned)" } else { "" };
+        format!(
+            "{a} ({ar}) {color}{b} ({br}) {} atomic {} {}{adjourned}",
+            req.terms.rated_word(),
+            req.terms.minutes,
+            req.terms.inc
+        )
     }
 
     /// Who gets White when nobody asked: whoever had Black last, else by lot.
@@ -302,7 +320,16 @@ impl World {
                     Some(Color::Black) => (me, offer.from),
                     None => self.balance_colors(offer.from, me),
                 };
-                self.start_game(white, black, c.terms, c.fen.as_deref(), now);
+                match c.resume {
+                    Some(id) => {
+                        if let Err(e) = self.resume_game(id, now) {
+                            reply.push_str(&format!("{e}\n"));
+                        }
+                    }
+                    None => {
+                        self.start_game(white, black, c.terms, c.fen.as_deref(), now);
+                    }
+                }
             }
             OfferKind::Draw => self.end_own_game(me, End::finished("Game drawn by mutual agreement".into(), "1/2-1/2", "Agr"), now, &mut reply),
             OfferKind::Abort => self.end_own_game(me, End::aborted("Game aborted by mutual agreement".into()), now, &mut reply),

@@ -69,6 +69,8 @@ pub struct Player {
     pub last_color: Option<Color>,
     /// The piece a promotion without a piece letter makes (`promote`).
     pub promote: Role,
+    /// Muzzled by an admin: no shouts or channel tells (talk reads this).
+    pub muzzled: bool,
 }
 
 impl Player {
