@@ -65,7 +65,8 @@ async fn a_dropped_guest_comes_back_and_the_game_goes_on_with_its_clocks() {
     let going = next_board(&mut a).await;
     assert!(going.ticking);
     // Nobody's clock ran while Bertha was away.
-    assert_eq!((going.white_ms, going.black_ms), (before.white_ms, before.black_ms));
+    assert_eq!((going.white_ms, going.black_ms), (stopped.white_ms, stopped.black_ms));
+    assert!(stopped.black_ms <= before.black_ms && stopped.black_ms > before.black_ms - 2000);
     b.command("refresh").await;
     let after = play(&mut b, &mut a, "Nc6").await;
     assert!(after.black_ms <= before.black_ms && after.black_ms > before.black_ms - 5000);

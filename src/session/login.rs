@@ -15,6 +15,7 @@ use crate::session::conn::{Conn, Line};
 use crate::session::ivars::Ivars;
 use crate::store::accounts::{self, Account};
 use crate::store::admin;
+use crate::store::ratings;
 use crate::timefmt::unix_now;
 
 /// Who logged in, with what the session needs to start.
@@ -26,6 +27,8 @@ pub struct Identity {
     pub ivars: Ivars,
     /// Saved variables and aliases of a registered account.
     pub saved_vars: Vec<(String, String)>,
+    /// The Atomic rating of a registered account; `None` for guests.
+    pub rating: Option<crate::rating::Rating>,
     pub aliases: Vec<(String, String)>,
     /// Muzzled by an admin (registered accounts keep it across logins).
     pub muzzled: bool,
@@ -103,7 +106,7 @@ pub async fn login(conn: &mut Conn, shared: &Arc<Shared>, peer: SocketAddr) -> O
         match step {
             Step::Done(mut identity) => {
                 identity.ivars = ivars;
-                return Some(identity);
+                return Some(*identity);
             }
             Step::Again(Some(line)) => next = Some(line),
             Step::Again(None) => {}
@@ -113,7 +116,7 @@ pub async fn login(conn: &mut Conn, shared: &Arc<Shared>, peer: SocketAddr) -> O
 
 /// Where one attempt ended.
 enum Step {
-    Done(Identity),
+    Done(Box<Identity>),
     /// Back to `login: `; with a line the user already typed as the next name.
     Again(Option<String>),
 }
@@ -145,6 +148,7 @@ fn anonymous(reservation: Reservation) -> Identity {
         },
         ivars: Ivars::default(),
         saved_vars: Vec::new(),
+        rating: None,
         aliases: Vec::new(),
         muzzled: false,
         reservation: Some(reservation),
@@ -198,7 +202,7 @@ async fn press_return(conn: &mut Conn, reservation: Reservation, text: &str) -> 
         Line::Text(t) if t.trim().is_empty() => {
             conn.write(WONT_ECHO).await.ok()?;
             conn.write_text("\n").await.ok()?;
-            Some(Step::Done(anonymous(reservation)))
+            Some(Step::Done(Box::new(anonymous(reservation))))
         }
         Line::Text(t) => Some(Step::Again(Some(t))),
         Line::TooLong => {
@@ -253,7 +257,7 @@ async fn registered(
     }
     shared.throttle().succeeded(peer.ip());
     let id = account.id;
-    let (saved_vars, aliases, limits) = shared
+    let (saved_vars, aliases, rating, limits) = shared
         .store
         .call(move |db| {
             let limits = admin::restrictions(db, id).unwrap_or_default();
@@ -263,6 +267,7 @@ async fn registered(
             (
                 accounts::load_vars(db, id).unwrap_or_default(),
                 accounts::load_aliases(db, id).unwrap_or_default(),
+                ratings::load(db, id).unwrap_or_else(|_| crate::rating::Rating::new()),
                 limits,
             )
         })
@@ -275,14 +280,15 @@ async fn registered(
             .await;
         return None;
     }
-    Some(Step::Done(Identity {
+    Some(Step::Done(Box::new(Identity {
         name: account.name.clone(),
         titles: account.titles,
         account: Some(account),
         ivars: Ivars::default(),
         saved_vars,
+        rating: Some(rating),
         aliases,
         muzzled: limits.muzzled,
         reservation: None,
-    }))
+    })))
 }

@@ -11,6 +11,7 @@ pub mod login;
 pub mod output;
 pub mod render;
 pub mod throttle;
+pub mod timing;
 pub mod vars;
 
 use std::net::SocketAddr;
@@ -25,8 +26,9 @@ use tokio_util::sync::CancellationToken;
 use crate::account::Titles;
 use crate::commands;
 use crate::server::Shared;
-use crate::store::accounts;
+use crate::store::{self, accounts};
 use crate::timefmt::unix_now;
+use crate::world::talk::{self, Talk};
 use crate::world::{Out, Player, SessionId, player::OUTBOX};
 use conn::{Conn, Line};
 use ivars::{Ivar, Ivars};
@@ -54,6 +56,8 @@ pub struct Session {
     pub quit: bool,
     /// `flip` turns the boards of this session over.
     pub flipped: bool,
+    /// Timeseal pings and client stamps.
+    pub timing: timing::Timing,
 }
 
 impl Session {
@@ -118,6 +122,8 @@ pub async fn serve(shared: Arc<Shared>, socket: TcpStream, peer: SocketAddr) {
     let id = shared.next_session_id();
     let mut vars = Vars::default();
     vars.restore(&identity.saved_vars);
+    let account_id = identity.account.as_ref().map(|a| a.id);
+    let at_login = store::lists::load_at_login(&shared.store, account_id).await;
     let now = Instant::now();
     let player = Player {
         id,
@@ -139,8 +145,16 @@ pub async fn serve(shared: Arc<Shared>, socket: TcpStream, peer: SocketAddr) {
         last_color: None,
         promote: shakmaty::Role::Queen,
         muzzled: identity.muzzled,
+        rating: identity.rating.clone(),
+        round_trip_ms: None,
+        last_lag_ms: 0,
+        talk: Talk::new(at_login.lists),
     };
-    let kicked = shared.world().enter(player);
+    let (kicked, arrival) = {
+        let mut world = shared.world();
+        let kicked = world.enter(player);
+        (kicked, world.announce_arrival(id))
+    };
     drop(identity.reservation.take());
     let mut session = Session {
         shared: shared.clone(),
@@ -154,6 +168,7 @@ pub async fn serve(shared: Arc<Shared>, socket: TcpStream, peer: SocketAddr) {
         addr: peer,
         quit: false,
         flipped: false,
+        timing: timing::Timing::new(conn.timeseal()),
     };
     tracing::info!(name = %session.name, addr = %peer.ip(), registered = session.is_registered(), "login");
 
@@ -169,6 +184,8 @@ pub async fn serve(shared: Arc<Shared>, socket: TcpStream, peer: SocketAddr) {
         session.display_name()
     ));
     start.push_str(&shared.motd);
+    start.push_str(&talk::new_messages_notice(at_login.new_messages));
+    start.push_str(&arrival);
     start.push('\n');
     start.push_str(&session.shape().prompt);
     if conn.write_text(&start).await.is_ok() {
@@ -206,6 +223,7 @@ async fn command_loop(
                 return;
             }
         }
+        note_ping_reply(session, conn);
         if conn.flush_replies().await.is_err() || conn.is_closed() {
             return;
         }
@@ -271,27 +289,50 @@ async fn write_out(session: &mut Session, conn: &mut Conn, message: Out) -> std:
             ))
         }
         Out::Board { board, viewer } => {
-            let mut text = String::new();
+            let my_turn = viewer.relation(&board) == 1;
+            // The board this user must answer is preceded by a timeseal
+            // ping (spec §2.1), so the client stamps its arrival.
+            let mut text = String::from(if my_turn { session.timing.ping() } else { "" });
             render::board_body(session, &board, viewer, &mut text);
             let mut bytes = Vec::new();
-            if session.vars.switch("bell") && viewer.relation(&board) == 1 {
+            if session.vars.switch("bell") && my_turn {
                 bytes.push(0x07);
             }
             bytes.extend(output::unsolicited(&text, &session.shape()));
             conn.write(&bytes).await
         }
-        Out::GameStart { intro, board, viewer } => {
+        Out::GameStart {
+            intro,
+            board,
+            viewer,
+        } => {
             session.flipped = false;
             let mut text = intro.to_string();
             text.push('\n');
+            if viewer.relation(&board) == 1 {
+                text.push_str(session.timing.ping());
+            }
             render::board_body(session, &board, viewer, &mut text);
-            conn.write(&output::unsolicited(&text, &session.shape())).await
+            conn.write(&output::unsolicited(&text, &session.shape()))
+                .await
         }
+    }
+}
+
+/// Takes in a timeseal client's answer to `[G]`, if one came.
+fn note_ping_reply(session: &mut Session, conn: &mut Conn) {
+    if let Some(stamp) = conn.take_ping_reply()
+        && let Some(rtt) = session.timing.on_ping_reply(stamp)
+        && let Some(p) = session.shared.world().player_mut(session.id)
+    {
+        p.round_trip_ms = Some(rtt);
     }
 }
 
 /// Runs one line the user typed and writes the reply with the prompt.
 async fn handle_line(session: &mut Session, conn: &mut Conn, line: Line) -> std::io::Result<()> {
+    note_ping_reply(session, conn);
+    session.timing.on_line(conn.last_stamp());
     let block_before = session.ivars.get(Ivar::BLOCK);
     let text = match line {
         Line::TooLong => {

@@ -14,6 +14,9 @@ pub mod accounts;
 pub mod adjourned;
 pub mod admin;
 pub mod games;
+pub mod lists;
+pub mod messages;
+pub mod ratings;
 pub mod schema;
 
 use std::panic::AssertUnwindSafe;

@@ -17,7 +17,7 @@ use crate::store::games::MoveRow;
 use crate::timefmt::{fics_date, unix_now};
 use crate::world::clock::Clock;
 use crate::world::game::{Game, Seat, Terms, Viewer};
-use crate::world::negotiation::MatchRequest;
+use crate::world::challenges::MatchRequest;
 use crate::world::{Out, SessionId, World};
 
 /// Rebuilds the position of a stored game by replaying its moves (UCI, as
@@ -101,8 +101,8 @@ impl World {
             black: game.black.name.clone(),
             white_account: game.white.account_id,
             black_account: game.black.account_id,
-            white_rating: game.white.rating.clone(),
-            black_rating: game.black.rating.clone(),
+            white_rating: game.white.rating.column(),
+            black_rating: game.black.rating.column(),
             minutes: game.terms.minutes,
             inc: game.terms.inc,
             rated: game.terms.rated,
@@ -153,7 +153,7 @@ impl World {
                 name: p.name.clone(),
                 account_id: p.account_id,
                 titles: p.titles,
-                rating: p.rating_text(),
+                rating: p.rating_display(),
             });
         }
         let chess = replay(&stored)?;
@@ -221,9 +221,9 @@ pub fn continuing_lines(game: &Game, adjourned: bool) -> String {
     format!(
         "Creating: {} ({}) {} ({}) {} atomic {} {}{}\n{{Game {} ({} vs. {}) Continuing {} atomic match.}}\n",
         game.white.name,
-        game.white.rating,
+        game.white.rating.parenthesised(),
         game.black.name,
-        game.black.rating,
+        game.black.rating.parenthesised(),
         game.terms.rated_word(),
         game.terms.minutes,
         game.terms.inc,

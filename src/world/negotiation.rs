@@ -1,5 +1,6 @@
-//! Offers between players, the world's side: making them, and what
-//! happens when they are accepted, declined, withdrawn or made void.
+//! Offers between players, the world's side: what happens when they are
+//! accepted, declined, withdrawn or made void, and the offers of a game
+//! in progress. Challenges themselves are made in `challenges.rs`.
 //!
 //! Wording follows the spec (§4.1–4.3, §5.6); the pendinfo lines (`<pf>`,
 //! `<pt>`, `<pr>`) go to users with `iset pendinfo 1`.
@@ -8,22 +9,10 @@ use shakmaty::Color;
 use tokio::time::Instant;
 
 use crate::session::ivars::Ivar;
-use crate::world::game::{Terms, Viewer};
+use crate::world::game::Viewer;
 use crate::world::games::End;
-use crate::world::offers::{Challenge, Offer, OfferKind};
+use crate::world::offers::{Offer, OfferKind};
 use crate::world::{Out, SessionId, World};
-
-/// A challenge as the `match` command asks for it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct MatchRequest {
-    pub terms: Terms,
-    /// The colour the challenger wants.
-    pub color: Option<Color>,
-    /// A set-up start position, as FEN (such games are unrated).
-    pub fen: Option<String>,
-    /// The adjourned game (database id) to resume instead of a new game.
-    pub resume: Option<i64>,
-}
 
 /// Which offer `accept`, `decline` or `withdraw` means.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -52,17 +41,22 @@ impl Pick {
 }
 
 impl World {
-    fn pendinfo(&self, id: SessionId) -> bool {
+    pub(super) fn pendinfo(&self, id: SessionId) -> bool {
         self.player(id).is_some_and(|p| p.ivars.get(Ivar::PENDINFO))
     }
 
-    fn name_of(&self, id: SessionId) -> String {
+    pub(super) fn name_of(&self, id: SessionId) -> String {
         self.player(id).map(|p| p.name.clone()).unwrap_or_default()
     }
 
     /// Records an offer and tells the receiver's client (`<pf>`); returns
     /// the offer number and the `<pt>` line for the sender, if they want it.
-    fn add_offer(&mut self, from: SessionId, to: SessionId, kind: OfferKind) -> (u32, Option<String>) {
+    pub(super) fn add_offer(
+        &mut self,
+        from: SessionId,
+        to: SessionId,
+        kind: OfferKind,
+    ) -> (u32, Option<String>) {
         let params = kind.params();
         let word = kind.word();
         let id = self.offers.add(from, to, kind);
@@ -72,14 +66,22 @@ impl World {
                 p.send_text(line);
             }
         }
-        let pt = self.pendinfo(from).then(|| format!("<pt> {id} w={} t={word} p={params}\n", self.name_of(to)));
+        let pt = self
+            .pendinfo(from)
+            .then(|| format!("<pt> {id} w={} t={word} p={params}\n", self.name_of(to)));
         (id, pt)
     }
 
     /// Removes an offer and tells both clients (`<pr>`). `quiet_for` gets
     /// its `<pr>` line returned instead (it goes in that user's reply).
-    fn remove_offer(&mut self, id: u32, quiet_for: Option<SessionId>) -> (Option<Offer>, String) {
-        let Some(offer) = self.offers.remove(id) else { return (None, String::new()) };
+    pub(super) fn remove_offer(
+        &mut self,
+        id: u32,
+        quiet_for: Option<SessionId>,
+    ) -> (Option<Offer>, String) {
+        let Some(offer) = self.offers.remove(id) else {
+            return (None, String::new());
+        };
         let mut own = String::new();
         for who in [offer.from, offer.to] {
             if !self.pendinfo(who) {
@@ -110,142 +112,38 @@ impl World {
     /// A move declines every offer the mover has received (lasker
     /// `process_move`); returns the mover's lines about it.
     pub fn decline_offers_to(&mut self, mover: SessionId) -> String {
-        let received: Vec<u32> =
-            self.offers.to(mover).filter(|o| !matches!(o.kind, OfferKind::Match(_))).map(|o| o.id).collect();
+        let received: Vec<u32> = self
+            .offers
+            .to(mover)
+            .filter(|o| !matches!(o.kind, OfferKind::Match(_)))
+            .map(|o| o.id)
+            .collect();
         let mut text = String::new();
         let me = self.name_of(mover);
         for id in received {
-            let (Some(offer), pr) = self.remove_offer(id, Some(mover)) else { continue };
+            let (Some(offer), pr) = self.remove_offer(id, Some(mover)) else {
+                continue;
+            };
             let noun = offer.kind.request_noun();
             if let Some(p) = self.player(offer.from) {
                 p.send_text(format!("{me} declines the {noun}.\n"));
             }
-            text.push_str(&format!("You decline the {noun} from {}.\n{pr}", self.name_of(offer.from)));
+            text.push_str(&format!(
+                "You decline the {noun} from {}.\n{pr}",
+                self.name_of(offer.from)
+            ));
         }
         text
     }
 
-    /// `match`: challenges `to`, or starts the game at once if `to` had
-    /// already challenged with the same terms. Returns the reply.
-    pub fn challenge(&mut self, from: SessionId, to: SessionId, req: MatchRequest, now: Instant) -> Result<String, String> {
-        let (Some(me), Some(them)) = (self.player(from), self.player(to)) else {
-            return Err("That player has left.".into());
-        };
-        if from == to {
-            return Err("You can't match yourself.".into());
-        }
-        if me.game.is_some() {
-            return Err("You can't challenge while you are playing a game.".into());
-        }
-        if them.game.is_some() {
-            return Err(format!("{} is playing a game.", them.name));
-        }
-        if !them.vars.switch("open") {
-            return Err(format!("Player \"{}\" is not open to match requests.", them.name));
-        }
-        if req.terms.rated && (!me.is_registered() || !them.is_registered()) {
-            return Err("Only registered players can play rated games.".into());
-        }
-        let (my_name, their_name) = (me.name.clone(), them.name.clone());
-        let mut reply = String::new();
-        // Their challenge to us: the same game starts at once, or ours replaces it.
-        if let Some(theirs) = self.offers.between(to, from, "match").cloned() {
-            let OfferKind::Match(c) = &theirs.kind else { unreachable!("between() filters by type") };
-            let fits = c.terms == req.terms
-                && c.fen == req.fen
-                && c.resume == req.resume
-                && (c.color.is_none() || req.color.is_none() || c.color != req.color);
-            if fits {
-                let (_, pr) = self.remove_offer(theirs.id, Some(from));
-                reply.push_str(&format!("Your challenge intercepts {their_name}'s challenge.\n{pr}"));
-                if let Some(p) = self.player(to) {
-                    p.send_text(format!("{my_name} accepts the match offer.\n"));
-                }
-                let (white, black) = match (c.color, req.color) {
-                    (Some(Color::White), _) | (_, Some(Color::Black)) => (to, from),
-                    (Some(Color::Black), _) | (_, Some(Color::White)) => (from, to),
-                    _ => self.balance_colors(from, to),
-                };
-                match req.resume {
-                    Some(id) => {
-                        if let Err(e) = self.resume_game(id, now) {
-                            reply.push_str(&format!("{e}\n"));
-                        }
-                    }
-                    None => {
-                        self.start_game(white, black, req.terms, req.fen.as_deref(), now);
-                    }
-                }
-                return Ok(reply);
-            }
-            let (_, pr) = self.remove_offer(theirs.id, Some(from));
-            reply.push_str(&format!("Declining offer from {their_name} and offering new match parameters.\n{pr}"));
-            if let Some(p) = self.player(to) {
-                p.send_text(format!("{my_name} declines the match offer.\n"));
-            }
-        }
-        let text = self.challenge_text(from, to, &req);
-        if let Some(old) = self.offers.between(from, to, "match").map(|o| o.id) {
-            let (_, pr) = self.remove_offer(old, Some(from));
-            reply.push_str(&format!("Updating offer already made to \"{their_name}\".\n{pr}"));
-            if let Some(p) = self.player(to) {
-                p.send_text(format!("{my_name} updates the match request.\n"));
-            }
-        }
-        reply.push_str(&format!("Issuing: {text}.\n"));
-        let mut challenge_lines = format!("Challenge: {text}.\n");
-        if self.player(from).is_some_and(|p| p.titles.computer) {
-            challenge_lines.push_str(&format!("--** {my_name} is a computer **--\n"));
-        }
-        if let Some(fen) = &req.fen {
-            challenge_lines.push_str(&format!("The game starts from this position: {fen}\n"));
-        }
-        challenge_lines.push_str("You can \"accept\" or \"decline\", or propose different parameters.\n");
-        if let Some(p) = self.player(to) {
-            let bell = if p.vars.switch("bell") { "\u{7}" } else { "" };
-            p.send_text(format!("{bell}{challenge_lines}"));
-        }
-        let challenge = Challenge { terms: req.terms, color: req.color, fen: req.fen, text, resume: req.resume };
-        let (_, pt) = self.add_offer(from, to, OfferKind::Match(challenge));
-        if let Some(pt) = pt {
-            reply.push('\n');
-            reply.push_str(&pt);
-        }
-        Ok(reply)
-    }
-
-    /// `Alice (1500) [white] Bob (1600) rated atomic 5 0`.
-    fn challenge_text(&self, from: SessionId, to: SessionId, req: &MatchRequest) -> String {
-        let who = |id| self.player(id).map(|p| (p.name.clone(), p.rating_text())).unwrap_or_default();
-        let ((a, ar), (b, br)) = (who(from), who(to));
-        let color = match req.color {
-            Some(Color::White) => "[white] ",
-            Some(Color::Black) => "[black] ",
-            None => "",
-        };
-        let adjourned = if req.resume.is_some() { " (adjourned)" } else { "" };
-        format!(
-            "{a} ({ar}) {color}{b} ({br}) {} atomic {} {}{adjourned}",
-            req.terms.rated_word(),
-            req.terms.minutes,
-            req.terms.inc
-        )
-    }
-
-    /// Who gets White when nobody asked: whoever had Black last, else by lot.
-    fn balance_colors(&self, a: SessionId, b: SessionId) -> (SessionId, SessionId) {
-        let last = |id| self.player(id).and_then(|p| p.last_color);
-        match (last(a), last(b)) {
-            (Some(Color::White), Some(Color::White)) | (None, None) | (Some(Color::Black), Some(Color::Black)) => {
-                if crate::random::u64() % 2 == 0 { (a, b) } else { (b, a) }
-            }
-            (Some(Color::White), _) | (_, Some(Color::Black)) => (b, a),
-            _ => (a, b),
-        }
-    }
-
     /// Finds the offer `pick` means among `offers`; errors are reply lines.
-    fn pick_offer(&self, offers: Vec<&Offer>, pick: &Pick, verb: &str, received: bool) -> Result<u32, String> {
+    fn pick_offer(
+        &self,
+        offers: Vec<&Offer>,
+        pick: &Pick,
+        verb: &str,
+        received: bool,
+    ) -> Result<u32, String> {
         let none = if received {
             format!("You have no offers to {verb}.")
         } else {
@@ -264,24 +162,39 @@ impl World {
                 .iter()
                 .find(|o| o.id == *n)
                 .map(|o| o.id)
-                .ok_or_else(|| "Out of range. Use \"pending\" to see the list of offers.".to_string()),
-            Pick::Kind(kind) => match offers.iter().filter(|o| o.kind.word() == kind).collect::<Vec<_>>().as_slice() {
+                .ok_or_else(|| {
+                    "Out of range. Use \"pending\" to see the list of offers.".to_string()
+                }),
+            Pick::Kind(kind) => match offers
+                .iter()
+                .filter(|o| o.kind.word() == kind)
+                .collect::<Vec<_>>()
+                .as_slice()
+            {
                 [one] => Ok(one.id),
                 [] => Err(format!("There are no {kind} offers to {verb}.")),
-                _ => Err(format!("You have more than one {kind} offer; use \"{verb} n\".")),
+                _ => Err(format!(
+                    "You have more than one {kind} offer; use \"{verb} n\"."
+                )),
             },
             Pick::Name(name) => {
                 let lower = name.to_ascii_lowercase();
                 let found: Vec<u32> = offers
                     .iter()
-                    .filter(|o| self.name_of(other(o)).to_ascii_lowercase().starts_with(&lower))
+                    .filter(|o| {
+                        self.name_of(other(o))
+                            .to_ascii_lowercase()
+                            .starts_with(&lower)
+                    })
                     .map(|o| o.id)
                     .collect();
                 match found.as_slice() {
                     [one] => Ok(*one),
                     [] if received => Err(format!("There are no offers pending from {name}.")),
                     [] => Err(format!("There are no offers pending to {name}.")),
-                    _ => Err(format!("You have more than one offer involving {name}; use \"{verb} n\".")),
+                    _ => Err(format!(
+                        "You have more than one offer involving {name}; use \"{verb} n\"."
+                    )),
                 }
             }
         }
@@ -299,7 +212,9 @@ impl World {
 
     /// Carries out an accepted offer.
     pub fn accept_offer(&mut self, me: SessionId, id: u32, now: Instant) -> String {
-        let (Some(offer), pr) = self.remove_offer(id, Some(me)) else { return String::new() };
+        let (Some(offer), pr) = self.remove_offer(id, Some(me)) else {
+            return String::new();
+        };
         let (my_name, their_name) = (self.name_of(me), self.name_of(offer.from));
         let noun = offer.kind.request_noun();
         let mut reply = format!("You accept the {noun} from {their_name}.\n");
@@ -312,7 +227,9 @@ impl World {
         }
         match offer.kind {
             OfferKind::Match(c) => {
-                if self.player(me).is_some_and(|p| p.game.is_some()) || self.player(offer.from).is_some_and(|p| p.game.is_some()) {
+                if self.player(me).is_some_and(|p| p.game.is_some())
+                    || self.player(offer.from).is_some_and(|p| p.game.is_some())
+                {
                     return "You can't accept a challenge while a game is in progress.\n".into();
                 }
                 let (white, black) = match c.color {
@@ -331,9 +248,24 @@ impl World {
                     }
                 }
             }
-            OfferKind::Draw => self.end_own_game(me, End::finished("Game drawn by mutual agreement".into(), "1/2-1/2", "Agr"), now, &mut reply),
-            OfferKind::Abort => self.end_own_game(me, End::aborted("Game aborted by mutual agreement".into()), now, &mut reply),
-            OfferKind::Adjourn => self.end_own_game(me, End::adjourned("Game adjourned by mutual agreement".into()), now, &mut reply),
+            OfferKind::Draw => self.end_own_game(
+                me,
+                End::finished("Game drawn by mutual agreement".into(), "1/2-1/2", "Agr"),
+                now,
+                &mut reply,
+            ),
+            OfferKind::Abort => self.end_own_game(
+                me,
+                End::aborted("Game aborted by mutual agreement".into()),
+                now,
+                &mut reply,
+            ),
+            OfferKind::Adjourn => self.end_own_game(
+                me,
+                End::adjourned("Game adjourned by mutual agreement".into()),
+                now,
+                &mut reply,
+            ),
             OfferKind::Takeback(n) => self.take_back(me, n, now, &mut reply),
         }
         reply
@@ -350,20 +282,29 @@ impl World {
 
     /// Rolls a game back `n` half-moves and shows everyone the board.
     fn take_back(&mut self, me: SessionId, n: u32, now: Instant, reply: &mut String) {
-        let Some(no) = self.player(me).and_then(|p| p.game) else { return };
-        let Some(game) = self.games.get_mut(&no) else { return };
+        let Some(no) = self.player(me).and_then(|p| p.game) else {
+            return;
+        };
+        let Some(game) = self.games.get_mut(&no) else {
+            return;
+        };
         let n = n.min(game.plies() as u32);
         game.chess.takeback(n as usize);
         game.times.truncate(game.plies());
         game.clock.take_back(n, now);
         let plies = game.plies() as u32;
         let db_id = game.db_id;
-        self.store.write("take back", move |c| crate::store::games::truncate_moves(c, db_id, plies));
+        self.store.write("take back", move |c| {
+            crate::store::games::truncate_moves(c, db_id, plies)
+        });
         let snap = game.refresh_snapshot(now);
         let audience: Vec<(SessionId, Viewer)> = game.audience().collect();
         for (who, viewer) in audience {
             if let Some(p) = self.player(who) {
-                p.send(Out::Board { board: snap.clone(), viewer });
+                p.send(Out::Board {
+                    board: snap.clone(),
+                    viewer,
+                });
             }
         }
         self.arm_flag(no);
@@ -377,12 +318,17 @@ impl World {
             Ok(id) => id,
             Err(e) => return format!("{e}\n"),
         };
-        let (Some(offer), pr) = self.remove_offer(id, Some(me)) else { return String::new() };
+        let (Some(offer), pr) = self.remove_offer(id, Some(me)) else {
+            return String::new();
+        };
         let noun = offer.kind.request_noun();
         if let Some(p) = self.player(offer.from) {
             p.send_text(format!("{} declines the {noun}.\n", self.name_of(me)));
         }
-        format!("You decline the {noun} from {}.\n{pr}", self.name_of(offer.from))
+        format!(
+            "You decline the {noun} from {}.\n{pr}",
+            self.name_of(offer.from)
+        )
     }
 
     /// `withdraw [N|name|t=type]`.
@@ -392,12 +338,17 @@ impl World {
             Ok(id) => id,
             Err(e) => return format!("{e}\n"),
         };
-        let (Some(offer), pr) = self.remove_offer(id, Some(me)) else { return String::new() };
+        let (Some(offer), pr) = self.remove_offer(id, Some(me)) else {
+            return String::new();
+        };
         let noun = offer.kind.request_noun();
         if let Some(p) = self.player(offer.to) {
             p.send_text(format!("{} withdraws the {noun}.\n", self.name_of(me)));
         }
-        format!("You withdraw the {noun} to {}.\n{pr}", self.name_of(offer.to))
+        format!(
+            "You withdraw the {noun} to {}.\n{pr}",
+            self.name_of(offer.to)
+        )
     }
 
     /// `pending`: offers made and received.
@@ -409,7 +360,12 @@ impl World {
         } else {
             s.push_str("Offers TO other players:\n");
             for o in made {
-                s.push_str(&format!(" {}: You are offering {} {}\n", o.id, self.name_of(o.to), o.kind.describe()));
+                s.push_str(&format!(
+                    " {}: You are offering {} {}\n",
+                    o.id,
+                    self.name_of(o.to),
+                    o.kind.describe()
+                ));
             }
             s.push_str("\nIf you wish to withdraw any of these offers type 'withdraw n'\nor just 'withdraw' if there is only one offer.\n");
         }
@@ -420,7 +376,12 @@ impl World {
         } else {
             s.push_str("Offers FROM other players:\n");
             for o in received {
-                s.push_str(&format!(" {}: {} is offering {}\n", o.id, self.name_of(o.from), o.kind.describe()));
+                s.push_str(&format!(
+                    " {}: {} is offering {}\n",
+                    o.id,
+                    self.name_of(o.from),
+                    o.kind.describe()
+                ));
             }
             s.push_str("\nIf you wish to accept any of these offers type 'accept n'\nor just 'accept' if there is only one offer.\n");
         }
@@ -431,8 +392,12 @@ impl World {
     /// to their opponent: accepts the opponent's matching offer if there is
     /// one, else makes it. Returns the reply.
     pub fn offer_in_game(&mut self, me: SessionId, kind: OfferKind, now: Instant) -> String {
-        let Some(game) = self.game_of(me) else { return "You are not playing a game.\n".into() };
-        let Some(color) = game.color_of(me) else { return "You are not playing a game.\n".into() };
+        let Some(game) = self.game_of(me) else {
+            return "You are not playing a game.\n".into();
+        };
+        let Some(color) = game.color_of(me) else {
+            return "You are not playing a game.\n".into();
+        };
         let no = game.no;
         let Some(opponent) = game.seat(!color).id else {
             return "Your opponent is not here.\n".into();
@@ -445,7 +410,11 @@ impl World {
         }
         let my_name = self.name_of(me);
         let (to_opponent, to_observers, sent) = match &kind {
-            OfferKind::Draw => (format!("{my_name} offers you a draw.\n"), format!("Game {no}: {my_name} offers a draw.\n"), "Draw request sent.\n"),
+            OfferKind::Draw => (
+                format!("{my_name} offers you a draw.\n"),
+                format!("Game {no}: {my_name} offers a draw.\n"),
+                "Draw request sent.\n",
+            ),
             OfferKind::Abort => (
                 format!("{my_name} would like to abort the game; type \"abort\" to accept.\n"),
                 format!("Game {no}: {my_name} requests to abort the game.\n"),
