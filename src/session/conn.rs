@@ -60,6 +60,10 @@ pub struct Conn {
     output_limit: usize,
 }
 
+/// SO_SNDBUF of every connection (Linux doubles it): plenty for boards and
+/// tells, even at a high round-trip time.
+const KERNEL_SEND_BUFFER: usize = 32 * 1024;
+
 /// Output that may wait for a client unless the server says otherwise.
 const DEFAULT_OUTPUT_LIMIT: usize = 256 * 1024;
 
@@ -68,6 +72,12 @@ impl Conn {
         // Without TCP_NODELAY a client's delayed ACK stalls every second board.
         if let Err(e) = socket.set_nodelay(true) {
             tracing::debug!(error = %e, "cannot set TCP_NODELAY");
+        }
+        // A fixed kernel send buffer: left to autotuning it grows to
+        // megabytes for a client that stops reading, and the output cap
+        // (which counts only what the kernel refused) would never be reached.
+        if let Err(e) = socket2::SockRef::from(&socket).set_send_buffer_size(KERNEL_SEND_BUFFER) {
+            tracing::debug!(error = %e, "cannot set SO_SNDBUF");
         }
         Conn {
             socket,
