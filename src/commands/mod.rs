@@ -19,12 +19,15 @@ mod lists;
 mod match_;
 mod messages;
 mod observe;
+mod parse;
 mod stored;
 mod ranks;
 mod seek;
 mod talk;
 mod terms;
 mod vars;
+
+pub use parse::{Parsed, match_terms, parse_line};
 
 use std::future::Future;
 use std::pin::Pin;
