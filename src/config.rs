@@ -144,7 +144,9 @@ impl Config {
 
     /// How long a user who is not playing may stay idle; None: for ever.
     pub fn idle_timeout(&self) -> Option<std::time::Duration> {
-        let secs = self.idle_timeout_seconds.unwrap_or(self.idle_timeout_minutes.saturating_mul(60));
+        let secs = self
+            .idle_timeout_seconds
+            .unwrap_or(self.idle_timeout_minutes.saturating_mul(60));
         (secs > 0).then(|| std::time::Duration::from_secs(secs))
     }
 
@@ -191,7 +193,12 @@ mod tests {
         let c = Config::parse("idle_timeout_seconds = 2\noutput_buffer_kb = 16").unwrap();
         assert_eq!(c.idle_timeout(), Some(std::time::Duration::from_secs(2)));
         assert_eq!(c.output_buffer_kb, 16);
-        assert_eq!(Config::parse("idle_timeout_minutes = 0").unwrap().idle_timeout(), None);
+        assert_eq!(
+            Config::parse("idle_timeout_minutes = 0")
+                .unwrap()
+                .idle_timeout(),
+            None
+        );
     }
 
     #[test]

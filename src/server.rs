@@ -174,7 +174,10 @@ pub async fn start(config: Config) -> Result<ServerHandle, StartError> {
         .map_err(|_| StartError::Database(rusqlite::Error::InvalidQuery))?
         .map_err(StartError::Database)?;
     if recovered > 0 {
-        tracing::warn!(recovered, "games left unfinished by the last run are now adjourned");
+        tracing::warn!(
+            recovered,
+            "games left unfinished by the last run are now adjourned"
+        );
     }
     let (timers, timer_task) = Timers::new();
     let listener = TcpListener::bind(config.listen)

@@ -59,13 +59,19 @@ async fn a_dropped_guest_comes_back_and_the_game_goes_on_with_its_clocks() {
     );
     // The board, in the new session's own style (1).
     let board = b.expect("fics% ").await;
-    assert!(board.contains("Game 1 (Alfred vs. Bertha)") && board.contains("Move # : 2 (Black)"), "{board}");
+    assert!(
+        board.contains("Game 1 (Alfred vs. Bertha)") && board.contains("Move # : 2 (Black)"),
+        "{board}"
+    );
     machine(&mut b).await;
     hear(&mut a, "Game 1: Bertha has reconnected; the game goes on.").await;
     let going = next_board(&mut a).await;
     assert!(going.ticking);
     // Nobody's clock ran while Bertha was away.
-    assert_eq!((going.white_ms, going.black_ms), (stopped.white_ms, stopped.black_ms));
+    assert_eq!(
+        (going.white_ms, going.black_ms),
+        (stopped.white_ms, stopped.black_ms)
+    );
     assert!(stopped.black_ms <= before.black_ms && stopped.black_ms > before.black_ms - 2000);
     b.command("refresh").await;
     let after = play(&mut b, &mut a, "Nc6").await;
@@ -84,7 +90,11 @@ async fn after_the_grace_the_absent_player_forfeits_or_the_game_is_aborted() {
     play(&mut b, &mut a, "e5").await;
     drop(b);
     hear(&mut a, "waits 1 seconds for Bertha").await;
-    let end = hear(&mut a, "{Game 1 (Alfred vs. Bertha) Bertha forfeits by disconnection} 1-0").await;
+    let end = hear(
+        &mut a,
+        "{Game 1 (Alfred vs. Bertha) Bertha forfeits by disconnection} 1-0",
+    )
+    .await;
     assert!(!end.contains("aborted"), "{end}");
     let hist = a.command("history").await;
     assert!(hist.contains("Dis"), "{hist}");
@@ -93,7 +103,11 @@ async fn after_the_grace_the_absent_player_forfeits_or_the_game_is_aborted() {
     start_game(&mut a, &mut b, "Bertha", "2 0").await;
     play(&mut a, &mut b, "d4").await;
     drop(a);
-    hear(&mut b, "{Game 1 (Alfred vs. Bertha) Alfred lost connection; game aborted} *").await;
+    hear(
+        &mut b,
+        "{Game 1 (Alfred vs. Bertha) Alfred lost connection; game aborted} *",
+    )
+    .await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -107,5 +121,9 @@ async fn with_no_grace_a_drop_ends_the_game_at_once() {
     play(&mut a, &mut b, "e4").await;
     play(&mut b, &mut a, "e5").await;
     drop(b);
-    hear(&mut a, &format!("{{Game 1 ({an} vs. {bn}) {bn} forfeits by disconnection}} 1-0")).await;
+    hear(
+        &mut a,
+        &format!("{{Game 1 ({an} vs. {bn}) {bn} forfeits by disconnection}} 1-0"),
+    )
+    .await;
 }

@@ -20,7 +20,10 @@ async fn connections_over_the_limits_are_refused_politely() {
     b.expect("login: ").await;
     let mut c = server.connect().await;
     let refused = c.expect_closed().await;
-    assert!(refused.contains("Sorry, the server has too many connections right now."), "{refused}");
+    assert!(
+        refused.contains("Sorry, the server has too many connections right now."),
+        "{refused}"
+    );
     drop(a);
     tokio::time::sleep(Duration::from_millis(200)).await;
     server.connect().await.expect("login: ").await;
@@ -43,7 +46,10 @@ async fn idle_users_are_logged_out_but_never_while_playing() {
     start_game(&mut a, &mut b, &bn, "5 0").await;
     let started = Instant::now();
     let bye = idle.expect_closed().await;
-    assert!(bye.contains("**** Auto-logout because you were idle more than 1 second. ****"), "{bye}");
+    assert!(
+        bye.contains("**** Auto-logout because you were idle more than 1 second. ****"),
+        "{bye}"
+    );
     assert!(started.elapsed() < Duration::from_secs(5));
     tokio::time::sleep(Duration::from_millis(2500)).await;
     // Both players are still here, idle as they are.
@@ -61,14 +67,19 @@ async fn small_window_login(server: &TestServer, name: &str) -> tokio::net::TcpS
     let mut read_until = async |s: &mut tokio::net::TcpStream, what: &[u8]| {
         let mut buf = [0u8; 4096];
         while !seen.windows(what.len()).any(|w| w == what) {
-            let n = tokio::time::timeout(Duration::from_secs(20), s.read(&mut buf)).await.unwrap().unwrap();
+            let n = tokio::time::timeout(Duration::from_secs(20), s.read(&mut buf))
+                .await
+                .unwrap()
+                .unwrap();
             assert!(n > 0);
             seen.extend_from_slice(&buf[..n]);
         }
         seen.clear();
     };
     read_until(&mut s, b"login: ").await;
-    s.write_all(format!("{name}\npw\n").as_bytes()).await.unwrap();
+    s.write_all(format!("{name}\npw\n").as_bytes())
+        .await
+        .unwrap();
     read_until(&mut s, b"fics% ").await;
     s
 }
@@ -93,15 +104,24 @@ async fn a_client_that_stops_reading_is_cut_off_and_nobody_waits_for_it() {
     let mut slowest = Duration::ZERO;
     let mut cut_off = false;
     for ply in 0..2000 {
-        alice.write_all(format!("{}\n", white[ply % 2]).as_bytes()).await.unwrap();
+        alice
+            .write_all(format!("{}\n", white[ply % 2]).as_bytes())
+            .await
+            .unwrap();
         let seen = bob.expect("fics% ").await;
         let watched = carol.expect("fics% ").await;
         if seen.contains("Alice lost connection; game adjourned} *") {
-            assert!(watched.contains("Alice lost connection; game adjourned} *"), "{watched}");
+            assert!(
+                watched.contains("Alice lost connection; game adjourned} *"),
+                "{watched}"
+            );
             cut_off = true;
             break;
         }
-        assert!(seen.contains("<12> ") && watched.contains("<12> "), "{seen}\n{watched}");
+        assert!(
+            seen.contains("<12> ") && watched.contains("<12> "),
+            "{seen}\n{watched}"
+        );
         let t = Instant::now();
         let reply = bob.command(black[ply % 2]).await;
         slowest = slowest.max(t.elapsed());
@@ -118,14 +138,24 @@ async fn a_client_that_stops_reading_is_cut_off_and_nobody_waits_for_it() {
         assert!(watched.contains("<12> "), "{watched}");
     }
     assert!(cut_off, "the client that does not read was never cut off");
-    assert!(slowest < Duration::from_secs(2), "Bob waited {slowest:?} for a reply");
+    assert!(
+        slowest < Duration::from_secs(2),
+        "Bob waited {slowest:?} for a reply"
+    );
     assert!(bob.command("stored").await.contains(" 1: B Alice "));
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn shutdown_warns_adjourns_or_aborts_every_game_and_stops() {
     let mut server = TestServer::start().await;
-    server.add_user("Boss", "pw", Titles { admin: true, ..Titles::default() });
+    server.add_user(
+        "Boss",
+        "pw",
+        Titles {
+            admin: true,
+            ..Titles::default()
+        },
+    );
     server.add_user("Alice", "pw", Titles::default());
     server.add_user("Bob", "pw", Titles::default());
     let mut boss = server.user("Boss", "pw").await;
@@ -139,23 +169,51 @@ async fn shutdown_warns_adjourns_or_aborts_every_game_and_stops() {
     start_game(&mut a, &mut b, "Bob", "5 0 u").await;
     play(&mut a, &mut b, "e4").await;
     start_game(&mut g1, &mut g2, &g2n, "5 0").await;
-    assert_eq!(boss.command("shutdown 10").await, "Shutdown scheduled in 10 minutes.\n");
-    hear(&mut boss, "    **** Server shutting down in 10 minutes. ****").await;
+    assert_eq!(
+        boss.command("shutdown 10").await,
+        "Shutdown scheduled in 10 minutes.\n"
+    );
+    hear(
+        &mut boss,
+        "    **** Server shutting down in 10 minutes. ****",
+    )
+    .await;
     hear(&mut a, "    **** Server shutting down in 10 minutes. ****").await;
-    assert_eq!(boss.command("shutdown cancel").await, "Shutdown canceled.\n");
+    assert_eq!(
+        boss.command("shutdown cancel").await,
+        "Shutdown canceled.\n"
+    );
     hear(&mut a, "**** Server shutdown canceled by Boss. ****").await;
     hear(&mut boss, "**** Server shutdown canceled by Boss. ****").await;
-    assert_eq!(boss.command("shutdown cancel").await, "No shutdown is scheduled.\n");
-    assert!(boss.command("shutdown soon").await.starts_with("Usage: shutdown"));
+    assert_eq!(
+        boss.command("shutdown cancel").await,
+        "No shutdown is scheduled.\n"
+    );
+    assert!(
+        boss.command("shutdown soon")
+            .await
+            .starts_with("Usage: shutdown")
+    );
     boss.send("shutdown 1s").await;
     let a_bye = a.expect_closed().await;
-    assert!(a_bye.contains("**** Server shutting down in 1 second. ****"), "{a_bye}");
-    let end = a_bye.find("Game adjourned by server shutdown} *").expect(&a_bye);
+    assert!(
+        a_bye.contains("**** Server shutting down in 1 second. ****"),
+        "{a_bye}"
+    );
+    let end = a_bye
+        .find("Game adjourned by server shutdown} *")
+        .expect(&a_bye);
     assert!(end < a_bye.find("**** Server shutting down. ****").expect(&a_bye));
     let g_bye = g1.expect_closed().await;
-    assert!(g_bye.contains("Game aborted by server shutdown} *"), "{g_bye}");
+    assert!(
+        g_bye.contains("Game aborted by server shutdown} *"),
+        "{g_bye}"
+    );
     let boss_bye = boss.expect_closed().await;
-    assert!(boss_bye.contains("Shutdown scheduled in 1 second."), "{boss_bye}");
+    assert!(
+        boss_bye.contains("Shutdown scheduled in 1 second."),
+        "{boss_bye}"
+    );
     server.handle.take().unwrap().wait().await;
     server.restart().await;
     let mut a: Client = server.user("Alice", "pw").await;

@@ -19,14 +19,18 @@ use shakmaty::Role;
 const CASES: u32 = 20_000;
 
 fn config() -> ProptestConfig {
-    ProptestConfig { cases: CASES, ..ProptestConfig::default() }
+    ProptestConfig {
+        cases: CASES,
+        ..ProptestConfig::default()
+    }
 }
 
 /// Bytes that make interesting telnet input: IAC and its verbs, line ends,
 /// NUL, high bytes, letters.
 fn telnet_bytes() -> impl Strategy<Value = Vec<u8>> {
     let interesting = prop::sample::select(vec![
-        255u8, 251, 252, 253, 254, 250, 240, 244, 241, 1, 3, 24, 31, b'\n', b'\r', 0, 0x80, 0xfe, b'a', b' ',
+        255u8, 251, 252, 253, 254, 250, 240, 244, 241, 1, 3, 24, 31, b'\n', b'\r', 0, 0x80, 0xfe,
+        b'a', b' ',
     ]);
     prop::collection::vec(prop_oneof![interesting, any::<u8>()], 0..600)
 }
@@ -34,17 +38,62 @@ fn telnet_bytes() -> impl Strategy<Value = Vec<u8>> {
 /// Text that looks like what people type at the prompt.
 fn command_text() -> impl Strategy<Value = String> {
     let pieces = prop::sample::select(vec![
-        "match", "seek", "who", "tell", "$", "$$", ";", " ", "5", "0", "r", "u", "w", "b", "white", "fen", "-", "1200-1600",
-        "m", "f", "atomic", "x", "!", ".", ",", "+", "=", "*", "#", ":", "bob", "999", "shutdown", "nuke", "resume", "stored",
-        "\u{e9}", "99999999999999999999",
+        "match",
+        "seek",
+        "who",
+        "tell",
+        "$",
+        "$$",
+        ";",
+        " ",
+        "5",
+        "0",
+        "r",
+        "u",
+        "w",
+        "b",
+        "white",
+        "fen",
+        "-",
+        "1200-1600",
+        "m",
+        "f",
+        "atomic",
+        "x",
+        "!",
+        ".",
+        ",",
+        "+",
+        "=",
+        "*",
+        "#",
+        ":",
+        "bob",
+        "999",
+        "shutdown",
+        "nuke",
+        "resume",
+        "stored",
+        "\u{e9}",
+        "99999999999999999999",
     ]);
-    prop::collection::vec(prop_oneof![pieces.prop_map(str::to_string), "[ -~]{0,6}".prop_map(|s| s)], 0..12)
-        .prop_map(|v| v.concat())
+    prop::collection::vec(
+        prop_oneof![
+            pieces.prop_map(str::to_string),
+            "[ -~]{0,6}".prop_map(|s| s)
+        ],
+        0..12,
+    )
+    .prop_map(|v| v.concat())
 }
 
 /// Text that looks like a move.
 fn move_text() -> impl Strategy<Value = String> {
-    let chars = prop::sample::select("abcdefghijklmnopqrstuvwxyz12345678900KQRBNPDTFC-=/@x+#O".chars().collect::<Vec<_>>());
+    let chars = prop::sample::select(
+        "abcdefghijklmnopqrstuvwxyz12345678900KQRBNPDTFC-=/@x+#O"
+            .chars()
+            .collect::<Vec<_>>(),
+    );
     prop::collection::vec(chars, 0..9).prop_map(|v| v.into_iter().collect())
 }
 
@@ -55,12 +104,18 @@ fn check_telnet(chunks: &[Vec<u8>], max: usize) {
         d.feed(c, &mut out);
     }
     // `pending` is the buffer's capacity, which grows by doubling.
-    assert!(d.pending() <= (2 * max).max(8), "unfinished line kept past the limit");
+    assert!(
+        d.pending() <= (2 * max).max(8),
+        "unfinished line kept past the limit"
+    );
     for input in out {
         if let Input::Line(line) = input {
             assert!(line.len() <= max, "a line over the limit got through");
             let text = telnet::sanitize(&line);
-            assert!(text.chars().all(|c| c == '\t' || (' '..='~').contains(&c)), "{text:?}");
+            assert!(
+                text.chars().all(|c| c == '\t' || (' '..='~').contains(&c)),
+                "{text:?}"
+            );
             let mut wire = Vec::new();
             telnet::to_wire(&telnet::layout(&text, Some(79)), &mut wire);
         }
@@ -99,7 +154,11 @@ fn check_move(games: &[AtomicGame], input: &str) {
         for lang in [Lang::En, Lang::Fr] {
             if let Ok(mv) = game.parse_move(input, lang, Role::Queen) {
                 let mut g = game.clone();
-                assert!(g.try_play(mv).is_ok(), "{input:?} parsed to an illegal move in {}", game.fen());
+                assert!(
+                    g.try_play(mv).is_ok(),
+                    "{input:?} parsed to an illegal move in {}",
+                    game.fen()
+                );
             }
         }
     }
@@ -150,8 +209,14 @@ proptest! {
 
 /// The hand-made corpus, one input per line.
 fn corpus(name: &str) -> Vec<String> {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fuzz_corpus").join(name);
-    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display())).lines().map(str::to_string).collect()
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fuzz_corpus")
+        .join(name);
+    std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+        .lines()
+        .map(str::to_string)
+        .collect()
 }
 
 #[test]
@@ -165,7 +230,10 @@ fn the_corpus_passes_every_check() {
     }
     // Every corpus line, and their concatenation, through the telnet codec
     // with the nastiest line limits.
-    let all: Vec<Vec<u8>> = corpus("commands.txt").into_iter().map(|l| format!("{l}\r\n\u{ff}\u{fd}").into_bytes()).collect();
+    let all: Vec<Vec<u8>> = corpus("commands.txt")
+        .into_iter()
+        .map(|l| format!("{l}\r\n\u{ff}\u{fd}").into_bytes())
+        .collect();
     for max in [1, 2, 80, 1024] {
         check_telnet(&all, max);
     }

@@ -20,10 +20,27 @@ use crate::world::admin::{Adjudicated, Verdict};
 
 /// Logs an admin action and stores it; `comment` also goes on the
 /// target's record.
-pub fn record(shared: &Arc<Shared>, admin: &str, action: &'static str, target: Option<&str>, detail: &str, comment: Option<&str>) {
-    tracing::info!(admin, action, target = target.unwrap_or(""), detail, "admin action");
-    let (admin, target, detail, comment) =
-        (admin.to_string(), target.map(str::to_string), detail.to_string(), comment.map(str::to_string));
+pub fn record(
+    shared: &Arc<Shared>,
+    admin: &str,
+    action: &'static str,
+    target: Option<&str>,
+    detail: &str,
+    comment: Option<&str>,
+) {
+    tracing::info!(
+        admin,
+        action,
+        target = target.unwrap_or(""),
+        detail,
+        "admin action"
+    );
+    let (admin, target, detail, comment) = (
+        admin.to_string(),
+        target.map(str::to_string),
+        detail.to_string(),
+        comment.map(str::to_string),
+    );
     shared.store.write("admin log", move |c| {
         let now = unix_now();
         db::log_action(c, now, &admin, action, target.as_deref(), &detail)?;
@@ -50,7 +67,10 @@ pub fn announce(ctx: &mut Ctx<'_>, args: &str) {
         return ctx.usage("announce message");
     }
     let me = ctx.session.name.clone();
-    let n = ctx.world().tell_everyone(&format!("\n    **ANNOUNCEMENT** from {me}: {text}\n\n"), Some(ctx.session.id));
+    let n = ctx.world().tell_everyone(
+        &format!("\n    **ANNOUNCEMENT** from {me}: {text}\n\n"),
+        Some(ctx.session.id),
+    );
     record(ctx.shared(), &me, "announce", None, text, None);
     ctx.line(format!("({n}) **ANNOUNCEMENT** from {me}: {text}"));
 }
@@ -67,8 +87,15 @@ pub fn nuke(ctx: &mut Ctx<'_>, args: &str) {
         let world = ctx.world();
         match world.by_name(name) {
             None => Err(format!("{name} is not logged in.")),
-            Some(p) if p.titles.admin && p.id != ctx.session.id => Err("You can't nuke an administrator.".to_string()),
-            Some(_) => Ok(world.kick(name, &format!("**** You have been kicked out by {me}! ****\n")).unwrap_or_default()),
+            Some(p) if p.titles.admin && p.id != ctx.session.id => {
+                Err("You can't nuke an administrator.".to_string())
+            }
+            Some(_) => Ok(world
+                .kick(
+                    name,
+                    &format!("**** You have been kicked out by {me}! ****\n"),
+                )
+                .unwrap_or_default()),
         }
     };
     match result {
@@ -105,7 +132,9 @@ fn set_ban(ctx: &mut Ctx<'_>, args: &str, on: bool) {
             .call(move |c| -> rusqlite::Result<Result<String, String>> {
                 match accounts::find(c, &lookup)? {
                     None => Ok(Err(format!("There is no account named \"{lookup}\"."))),
-                    Some(a) if a.titles.admin && on => Ok(Err("You can't ban an administrator.".to_string())),
+                    Some(a) if a.titles.admin && on => {
+                        Ok(Err("You can't ban an administrator.".to_string()))
+                    }
                     Some(a) => {
                         db::set_banned(c, &a.name, on)?;
                         Ok(Ok(a.name))
@@ -119,7 +148,10 @@ fn set_ban(ctx: &mut Ctx<'_>, args: &str, on: bool) {
             _ => return "The database is not available; try again later.\n".to_string(),
         };
         if on {
-            shared.world().kick(&shown, &format!("**** You have been banned from this server by {me}. ****\n"));
+            shared.world().kick(
+                &shown,
+                &format!("**** You have been banned from this server by {me}. ****\n"),
+            );
             record(&shared, &me, "ban", Some(&shown), "", Some("Banned."));
             format!("{shown} is banned: logins are refused, the account is kept.\n")
         } else {
@@ -161,7 +193,9 @@ fn set_muzzle(ctx: &mut Ctx<'_>, args: &str, on: bool) {
         let shown = match (&account, online) {
             (Some(a), _) => {
                 let n = a.name.clone();
-                shared.store.write("muzzle", move |c| db::set_muzzled(c, &n, on).map(|_| ()));
+                shared
+                    .store
+                    .write("muzzle", move |c| db::set_muzzled(c, &n, on).map(|_| ()));
                 a.name.clone()
             }
             (None, Some(shown)) => shown,
@@ -171,7 +205,14 @@ fn set_muzzle(ctx: &mut Ctx<'_>, args: &str, on: bool) {
             record(&shared, &me, "muzzle", Some(&shown), "", Some("Muzzled."));
             format!("{shown} is muzzled.\n")
         } else {
-            record(&shared, &me, "unmuzzle", Some(&shown), "", Some("Muzzle lifted."));
+            record(
+                &shared,
+                &me,
+                "unmuzzle",
+                Some(&shown),
+                "",
+                Some("Muzzle lifted."),
+            );
             format!("{shown} is no longer muzzled.\n")
         }
     });
@@ -188,20 +229,41 @@ pub fn adjudicate(ctx: &mut Ctx<'_>, args: &str) {
         return ctx.usage("adjudicate white_player black_player white|black|draw|abort");
     };
     let me = ctx.session.name.clone();
-    let done = ctx.world().adjudicate(white, black, verdict, &me, Instant::now());
+    let done = ctx
+        .world()
+        .adjudicate(white, black, verdict, &me, Instant::now());
     let end = verdict.end(white, black);
     match done {
         Some(which) => {
             let detail = format!("{white} vs. {black}: {} {}", end.reason, end.result);
-            record(ctx.shared(), &me, "adjudicate", Some(white), &detail, Some(&format!("Adjudicated: {detail}")));
-            record(ctx.shared(), &me, "adjudicate", Some(black), &detail, Some(&format!("Adjudicated: {detail}")));
+            record(
+                ctx.shared(),
+                &me,
+                "adjudicate",
+                Some(white),
+                &detail,
+                Some(&format!("Adjudicated: {detail}")),
+            );
+            record(
+                ctx.shared(),
+                &me,
+                "adjudicate",
+                Some(black),
+                &detail,
+                Some(&format!("Adjudicated: {detail}")),
+            );
             let what = match which {
                 Adjudicated::Live(no) => format!("Game {no}"),
                 Adjudicated::Stored(_) => "The adjourned game".to_string(),
             };
-            ctx.line(format!("{what} ({white} vs. {black}) adjudicated: {} {}", end.reason, end.result));
+            ctx.line(format!(
+                "{what} ({white} vs. {black}) adjudicated: {} {}",
+                end.reason, end.result
+            ));
         }
-        None => ctx.line(format!("There is no game with {white} as White and {black} as Black.")),
+        None => ctx.line(format!(
+            "There is no game with {white} as White and {black} as Black."
+        )),
     }
 }
 
@@ -227,7 +289,9 @@ pub fn shutdown(ctx: &mut Ctx<'_>, args: &str) {
                 None => s.parse::<u64>().ok().map(|m| m.saturating_mul(60)),
             };
             match parsed {
-                Some(secs) if (1..=7 * 24 * 3600).contains(&secs) => Some(Duration::from_secs(secs)),
+                Some(secs) if (1..=7 * 24 * 3600).contains(&secs) => {
+                    Some(Duration::from_secs(secs))
+                }
                 _ => return ctx.usage("shutdown [now | minutes | seconds followed by s | cancel]"),
             }
         }
@@ -239,9 +303,19 @@ pub fn shutdown(ctx: &mut Ctx<'_>, args: &str) {
             ctx.world().shut_down_now(Instant::now());
         }
         Some(d) => {
-            record(ctx.shared(), &me, "shutdown", None, &format!("in {} s", d.as_secs()), None);
+            record(
+                ctx.shared(),
+                &me,
+                "shutdown",
+                None,
+                &format!("in {} s", d.as_secs()),
+                None,
+            );
             ctx.world().schedule_shutdown(&me, d, Instant::now());
-            ctx.line(format!("Shutdown scheduled in {}.", crate::world::shutdown::duration_text(d)));
+            ctx.line(format!(
+                "Shutdown scheduled in {}.",
+                crate::world::shutdown::duration_text(d)
+            ));
         }
     }
 }

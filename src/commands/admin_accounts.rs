@@ -11,7 +11,10 @@ const DB_DOWN: &str = "The database is not available; try again later.\n";
 
 /// A bcrypt hash made off the async threads (cost 10 takes ~60 ms).
 async fn hash(password: String, cost: u32) -> Option<String> {
-    tokio::task::spawn_blocking(move || bcrypt::hash(password, cost).ok()).await.ok().flatten()
+    tokio::task::spawn_blocking(move || bcrypt::hash(password, cost).ok())
+        .await
+        .ok()
+        .flatten()
 }
 
 /// `addplayer name password`: registers an account from inside the server.
@@ -28,12 +31,24 @@ pub fn addplayer(ctx: &mut Ctx<'_>, args: &str) {
     let me = ctx.session.name.clone();
     let (name, password) = (name.to_string(), password.to_string());
     ctx.reply_later(async move {
-        let Some(hash) = hash(password, shared.config.bcrypt_cost).await else { return DB_DOWN.to_string() };
+        let Some(hash) = hash(password, shared.config.bcrypt_cost).await else {
+            return DB_DOWN.to_string();
+        };
         let n = name.clone();
-        let created = shared.store.call(move |c| accounts::create(c, &n, &hash, Titles::default(), unix_now())).await;
+        let created = shared
+            .store
+            .call(move |c| accounts::create(c, &n, &hash, Titles::default(), unix_now()))
+            .await;
         match created {
             Ok(Ok(_)) => {
-                record(&shared, &me, "addplayer", Some(&name), "", Some("Account created."));
+                record(
+                    &shared,
+                    &me,
+                    "addplayer",
+                    Some(&name),
+                    "",
+                    Some("Account created."),
+                );
                 format!("Added: {name} is now a registered player.\n")
             }
             Ok(Err(accounts::CreateError::Exists(existing))) => {
@@ -62,21 +77,36 @@ pub fn asetpasswd(ctx: &mut Ctx<'_>, args: &str) {
             _ => return DB_DOWN.to_string(),
         };
         let Some(account) = account else {
-            return format!("There is no account named \"{name}\"; unregistered players have no password.\n");
+            return format!(
+                "There is no account named \"{name}\"; unregistered players have no password.\n"
+            );
         };
         if account.titles.admin && !account.name.eq_ignore_ascii_case(&me) {
             return "You can't set the password of another administrator.\n".to_string();
         }
-        let Some(hash) = hash(password, shared.config.bcrypt_cost).await else { return DB_DOWN.to_string() };
+        let Some(hash) = hash(password, shared.config.bcrypt_cost).await else {
+            return DB_DOWN.to_string();
+        };
         let n = account.name.clone();
-        match shared.store.call(move |c| accounts::set_password(c, &n, &hash)).await {
+        match shared
+            .store
+            .call(move |c| accounts::set_password(c, &n, &hash))
+            .await
+        {
             Ok(Ok(true)) => {}
             _ => return DB_DOWN.to_string(),
         }
         if let Some(p) = shared.world().by_name(&account.name) {
             p.send_text(format!("{me} has changed your password.\n"));
         }
-        record(&shared, &me, "asetpasswd", Some(&account.name), "", Some("Password changed by an administrator."));
+        record(
+            &shared,
+            &me,
+            "asetpasswd",
+            Some(&account.name),
+            "",
+            Some("Password changed by an administrator."),
+        );
         format!("Password of {} changed to {stars}.\n", account.name)
     });
 }
@@ -102,7 +132,9 @@ pub fn remplayer(ctx: &mut Ctx<'_>, args: &str) {
             .call(move |c| -> rusqlite::Result<Result<String, String>> {
                 match accounts::find(c, &lookup)? {
                     None => Ok(Err(format!("There is no account named \"{lookup}\"."))),
-                    Some(a) if a.titles.admin => Ok(Err("You can't remove an administrator.".to_string())),
+                    Some(a) if a.titles.admin => {
+                        Ok(Err("You can't remove an administrator.".to_string()))
+                    }
                     Some(a) => {
                         db::remove_account(c, &a.name, unix_now())?;
                         Ok(Ok(a.name))
@@ -113,7 +145,14 @@ pub fn remplayer(ctx: &mut Ctx<'_>, args: &str) {
         match removed {
             Ok(Ok(Ok(shown))) => {
                 shared.world().forget_stored_of(&shown);
-                record(&shared, &me, "remplayer", Some(&shown), "", Some("Account removed."));
+                record(
+                    &shared,
+                    &me,
+                    "remplayer",
+                    Some(&shown),
+                    "",
+                    Some("Account removed."),
+                );
                 format!("Player {shown} removed.\n")
             }
             Ok(Ok(Err(e))) => format!("{e}\n"),
@@ -132,8 +171,19 @@ pub fn addcomment(ctx: &mut Ctx<'_>, args: &str) {
         return ctx.line(format!("\"{name}\" is not a valid handle."));
     }
     let me = ctx.session.name.clone();
-    let shown = ctx.world().by_name(name).map(|p| p.name.clone()).unwrap_or_else(|| name.to_string());
-    record(ctx.shared(), &me, "addcomment", Some(&shown), text, Some(text));
+    let shown = ctx
+        .world()
+        .by_name(name)
+        .map(|p| p.name.clone())
+        .unwrap_or_else(|| name.to_string());
+    record(
+        ctx.shared(),
+        &me,
+        "addcomment",
+        Some(&shown),
+        text,
+        Some(text),
+    );
     ctx.line(format!("Comment added for {shown}."));
 }
 
@@ -156,7 +206,13 @@ pub fn showcomment(ctx: &mut Ctx<'_>, args: &str) {
         }
         let mut s = format!("Comments for {name}:\n");
         for (i, c) in comments.iter().enumerate() {
-            s.push_str(&format!("{:>3}. {} at {}: {}\n", i + 1, c.admin, fics_date(c.at), c.text));
+            s.push_str(&format!(
+                "{:>3}. {} at {}: {}\n",
+                i + 1,
+                c.admin,
+                fics_date(c.at),
+                c.text
+            ));
         }
         s
     });

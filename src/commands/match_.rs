@@ -68,7 +68,13 @@ pub fn match_(ctx: &mut Ctx<'_>, args: &str) {
     };
     let to = them.id;
     // `match name` alone, with a stored game between us: resume it.
-    if rest.is_empty() && fen.is_none() && world.durable.stored_between(&ctx.session.name, &them.name).is_some() {
+    if rest.is_empty()
+        && fen.is_none()
+        && world
+            .durable
+            .stored_between(&ctx.session.name, &them.name)
+            .is_some()
+    {
         let reply = world.resume_request(id, to, Instant::now());
         drop(world);
         return match reply {

@@ -20,7 +20,9 @@ pub enum Parsed {
 
 /// Reads a line as an admin (`admin`) or anyone else would have it run.
 pub fn parse_line(line: &str, admin: bool) -> Vec<Parsed> {
-    line.split(';').map(|piece| parse_piece(piece, admin)).collect()
+    line.split(';')
+        .map(|piece| parse_piece(piece, admin))
+        .collect()
 }
 
 fn parse_piece(piece: &str, admin: bool) -> Parsed {
@@ -42,7 +44,10 @@ fn parse_piece(piece: &str, admin: bool) -> Parsed {
                 Some(extra) => format!("{extra} {args}"),
                 None => args.to_string(),
             };
-            Parsed::Command { name: command.name, args: args.trim().to_string() }
+            Parsed::Command {
+                name: command.name,
+                args: args.trim().to_string(),
+            }
         }
         Lookup::Ambiguous(names) => Parsed::Ambiguous(names),
         Lookup::NotFound => Parsed::NotFound(word.to_string()),
@@ -65,14 +70,32 @@ mod tests {
         assert_eq!(
             parse_line("$$who a; p ;;fing bob", false),
             vec![
-                Parsed::Command { name: "who", args: "a".into() },
-                Parsed::Command { name: "who", args: "a".into() },
+                Parsed::Command {
+                    name: "who",
+                    args: "a".into()
+                },
+                Parsed::Command {
+                    name: "who",
+                    args: "a".into()
+                },
                 Parsed::Empty,
-                Parsed::Command { name: "finger", args: "bob".into() },
+                Parsed::Command {
+                    name: "finger",
+                    args: "bob".into()
+                },
             ]
         );
-        assert_eq!(parse_line("nuke bob", false), vec![Parsed::NotFound("nuke".into())]);
-        assert_eq!(parse_line("nuke bob", true), vec![Parsed::Command { name: "nuke", args: "bob".into() }]);
+        assert_eq!(
+            parse_line("nuke bob", false),
+            vec![Parsed::NotFound("nuke".into())]
+        );
+        assert_eq!(
+            parse_line("nuke bob", true),
+            vec![Parsed::Command {
+                name: "nuke",
+                args: "bob".into()
+            }]
+        );
         assert!(match_terms("5 2 r white", false).is_ok());
         assert!(match_terms("5 2 3", false).is_err());
     }

@@ -29,7 +29,13 @@ pub fn stored(ctx: &mut Ctx<'_>, args: &str) {
     // The name as the games spell it, when the user typed it otherwise.
     let shown = games
         .first()
-        .map(|(g, _)| if g.white.eq_ignore_ascii_case(&name) { g.white.clone() } else { g.black.clone() })
+        .map(|(g, _)| {
+            if g.white.eq_ignore_ascii_case(&name) {
+                g.white.clone()
+            } else {
+                g.black.clone()
+            }
+        })
         .unwrap_or(name);
     ctx.out.push_str(&stored_text(&shown, &games));
 }
@@ -40,7 +46,12 @@ pub fn resume(ctx: &mut Ctx<'_>, args: &str) {
     let my_name = ctx.session.name.clone();
     let shared = ctx.shared().clone();
     let mut world = shared.world();
-    let mine: Vec<String> = world.durable.stored_of(&my_name).iter().map(|g| g.opponent_of(&my_name).to_string()).collect();
+    let mine: Vec<String> = world
+        .durable
+        .stored_of(&my_name)
+        .iter()
+        .map(|g| g.opponent_of(&my_name).to_string())
+        .collect();
     if mine.is_empty() {
         drop(world);
         return ctx.line("You have no adjourned games.");
@@ -54,11 +65,18 @@ pub fn resume(ctx: &mut Ctx<'_>, args: &str) {
             }
             Err(FindError::Ambiguous(names)) => {
                 drop(world);
-                return ctx.line(format!("Ambiguous name \"{n}\". Matches: {}", names.join(" ")));
+                return ctx.line(format!(
+                    "Ambiguous name \"{n}\". Matches: {}",
+                    names.join(" ")
+                ));
             }
         },
         None => {
-            let mut online: Vec<u64> = mine.iter().filter_map(|n| world.by_name(n)).map(|p| p.id).collect();
+            let mut online: Vec<u64> = mine
+                .iter()
+                .filter_map(|n| world.by_name(n))
+                .map(|p| p.id)
+                .collect();
             online.dedup();
             match online.as_slice() {
                 [one] => *one,
@@ -68,7 +86,9 @@ pub fn resume(ctx: &mut Ctx<'_>, args: &str) {
                 }
                 _ => {
                     drop(world);
-                    return ctx.line("Several of your stored opponents are logged in; use \"resume name\".");
+                    return ctx.line(
+                        "Several of your stored opponents are logged in; use \"resume name\".",
+                    );
                 }
             }
         }

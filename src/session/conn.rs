@@ -297,7 +297,10 @@ impl Conn {
         };
         match tokio::time::timeout(limit, drain).await {
             Ok(result) => result,
-            Err(_) => Err(io::Error::new(io::ErrorKind::TimedOut, "client stopped reading")),
+            Err(_) => Err(io::Error::new(
+                io::ErrorKind::TimedOut,
+                "client stopped reading",
+            )),
         }
     }
 

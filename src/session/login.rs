@@ -276,7 +276,10 @@ async fn registered(
     if limits.banned {
         tracing::warn!(addr = %peer.ip(), name = %account.name, "login refused: banned");
         let _ = conn
-            .write_text(&format!("\n**** {} is banned from this server. ****\n", account.name))
+            .write_text(&format!(
+                "\n**** {} is banned from this server. ****\n",
+                account.name
+            ))
             .await;
         return None;
     }

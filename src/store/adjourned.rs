@@ -45,7 +45,11 @@ impl StoredGame {
 
     /// The other player of `name`'s game.
     pub fn opponent_of(&self, name: &str) -> &str {
-        if self.white.eq_ignore_ascii_case(name) { &self.black } else { &self.white }
+        if self.white.eq_ignore_ascii_case(name) {
+            &self.black
+        } else {
+            &self.white
+        }
     }
 }
 
@@ -54,8 +58,9 @@ impl StoredGame {
 /// how many games were recovered.
 pub fn recover_live(conn: &Connection, now: i64) -> rusqlite::Result<usize> {
     let mut stmt = conn.prepare("SELECT id, minutes FROM games WHERE status = ?1 ORDER BY id")?;
-    let live: Vec<(i64, i64)> =
-        stmt.query_map([status::LIVE], |r| Ok((r.get(0)?, r.get(1)?)))?.collect::<Result<_, _>>()?;
+    let live: Vec<(i64, i64)> = stmt
+        .query_map([status::LIVE], |r| Ok((r.get(0)?, r.get(1)?)))?
+        .collect::<Result<_, _>>()?;
     for &(id, minutes) in &live {
         let initial = minutes * 60_000;
         let (white_ms, black_ms) = games::moves(conn, id)?
@@ -150,7 +155,14 @@ mod tests {
     }
 
     fn mv(ply: u32, san: &str, uci: &str, w: i64, b: i64) -> MoveRow {
-        MoveRow { ply, san: san.into(), uci: uci.into(), time_ms: 10, white_ms: w, black_ms: b }
+        MoveRow {
+            ply,
+            san: san.into(),
+            uci: uci.into(),
+            time_ms: 10,
+            white_ms: w,
+            black_ms: b,
+        }
     }
 
     #[test]
@@ -179,12 +191,21 @@ mod tests {
         assert_eq!(recover_live(&c, 1000).unwrap(), 0);
         let all = load_all(&c).unwrap();
         assert_eq!(all.len(), 2);
-        assert_eq!((all[0].white_ms, all[0].black_ms, all[0].moves.len()), (175_500, 180_000, 3));
-        assert_eq!((all[1].white_ms, all[1].black_ms, all[1].moves.len()), (180_000, 180_000, 0));
+        assert_eq!(
+            (all[0].white_ms, all[0].black_ms, all[0].moves.len()),
+            (175_500, 180_000, 3)
+        );
+        assert_eq!(
+            (all[1].white_ms, all[1].black_ms, all[1].moves.len()),
+            (180_000, 180_000, 0)
+        );
         assert_eq!(all[0].adjourned_at, 999);
         assert!(all[0].involves("BOB") && all[0].opponent_of("bob") == "Alice");
         let finished = games::get(&c, 3).unwrap().unwrap();
-        assert_eq!((finished.status.as_str(), finished.white_ms), ("finished", 5));
+        assert_eq!(
+            (finished.status.as_str(), finished.white_ms),
+            ("finished", 5)
+        );
         assert!(reopen(&c, 1).unwrap());
         assert!(!reopen(&c, 1).unwrap());
         assert_eq!(load_all(&c).unwrap().len(), 1);

@@ -15,9 +15,9 @@ use crate::session::ivars::Ivar;
 use crate::store::adjourned::{self as db, StoredGame};
 use crate::store::games::MoveRow;
 use crate::timefmt::{fics_date, unix_now};
+use crate::world::challenges::MatchRequest;
 use crate::world::clock::Clock;
 use crate::world::game::{Game, Seat, Terms, Viewer};
-use crate::world::challenges::MatchRequest;
 use crate::world::{Out, SessionId, World};
 
 /// Rebuilds the position of a stored game by replaying its moves (UCI, as
@@ -28,8 +28,13 @@ pub fn replay(stored: &StoredGame) -> Result<AtomicGame, String> {
         None => AtomicGame::new(),
     };
     for m in &stored.moves {
-        let uci: shakmaty::uci::UciMove = m.uci.parse().map_err(|_| format!("bad stored move {}", m.uci))?;
-        let mv = uci.to_move(chess.position()).map_err(|_| format!("illegal stored move {}", m.uci))?;
+        let uci: shakmaty::uci::UciMove = m
+            .uci
+            .parse()
+            .map_err(|_| format!("bad stored move {}", m.uci))?;
+        let mv = uci
+            .to_move(chess.position())
+            .map_err(|_| format!("illegal stored move {}", m.uci))?;
         chess.try_play(mv).map_err(|e| e.to_string())?;
     }
     Ok(chess)
@@ -37,18 +42,33 @@ pub fn replay(stored: &StoredGame) -> Result<AtomicGame, String> {
 
 /// The terms a stored game was played with.
 pub fn terms_of(stored: &StoredGame) -> Terms {
-    Terms { minutes: stored.minutes, inc: stored.inc, rated: stored.rated }
+    Terms {
+        minutes: stored.minutes,
+        inc: stored.inc,
+        rated: stored.rated,
+    }
 }
 
 /// One line of `stored` for `name` (PyChess reads these with a regex):
 /// ` 1: W Bob            Y [ xr  5   0] 39-39 W12  --- Wed Nov 30, 04:01 UTC 2026`.
 pub fn stored_line(index: usize, stored: &StoredGame, name: &str, opponent_online: bool) -> String {
-    let color = if stored.white.eq_ignore_ascii_case(name) { 'W' } else { 'B' };
+    let color = if stored.white.eq_ignore_ascii_case(name) {
+        'W'
+    } else {
+        'B'
+    };
     let (strength, to_move) = match replay(stored) {
         Ok(chess) => {
             let (w, b) = chess.strengths();
-            let side = if chess.turn() == Color::White { 'W' } else { 'B' };
-            (format!("{w:>2}-{b:<2}"), format!("{side}{}", chess.fullmove_number()))
+            let side = if chess.turn() == Color::White {
+                'W'
+            } else {
+                'B'
+            };
+            (
+                format!("{w:>2}-{b:<2}"),
+                format!("{side}{}", chess.fullmove_number()),
+            )
         }
         Err(_) => ("??-??".to_string(), "W1".to_string()),
     };
@@ -118,15 +138,29 @@ impl World {
 
     /// Asks `them` to resume the stored game between `me` and them: a match
     /// offer marked `(adjourned)`, or the game itself if they asked first.
-    pub fn resume_request(&mut self, me: SessionId, them: SessionId, now: Instant) -> Result<String, String> {
+    pub fn resume_request(
+        &mut self,
+        me: SessionId,
+        them: SessionId,
+        now: Instant,
+    ) -> Result<String, String> {
         let (Some(mine), Some(theirs)) = (self.player(me), self.player(them)) else {
             return Err("That player has left.".into());
         };
         let Some(stored) = self.durable.stored_between(&mine.name, &theirs.name) else {
             return Err(format!("You have no adjourned game with {}.", theirs.name));
         };
-        let color = if stored.white.eq_ignore_ascii_case(&mine.name) { Color::White } else { Color::Black };
-        let req = MatchRequest { terms: terms_of(stored), color: Some(color), fen: None, resume: Some(stored.id) };
+        let color = if stored.white.eq_ignore_ascii_case(&mine.name) {
+            Color::White
+        } else {
+            Color::Black
+        };
+        let req = MatchRequest {
+            terms: terms_of(stored),
+            color: Some(color),
+            fen: None,
+            resume: Some(stored.id),
+        };
         self.challenge(me, them, req, now)
     }
 
@@ -140,8 +174,13 @@ impl World {
             return Err("That adjourned game is no longer stored.".into());
         };
         let mut seats = Vec::new();
-        for (name, account) in [(&stored.white, stored.white_account), (&stored.black, stored.black_account)] {
-            let Some(p) = self.by_name(name) else { return Err(format!("{name} is not logged in.")) };
+        for (name, account) in [
+            (&stored.white, stored.white_account),
+            (&stored.black, stored.black_account),
+        ] {
+            let Some(p) = self.by_name(name) else {
+                return Err(format!("{name} is not logged in."));
+            };
             if account.is_some() && p.account_id != account {
                 return Err(format!("{name} is not logged in."));
             }
@@ -164,11 +203,21 @@ impl World {
             self.withdraw_all_offers(id);
         }
         self.durable.adjourned.remove(&db_id);
-        self.store.write("resume game", move |c| db::reopen(c, db_id).map(|_| ()));
-        let no = (1..).find(|n| !self.games.contains_key(n)).unwrap_or(u32::MAX);
+        self.store
+            .write("resume game", move |c| db::reopen(c, db_id).map(|_| ()));
+        let no = (1..)
+            .find(|n| !self.games.contains_key(n))
+            .unwrap_or(u32::MAX);
         let terms = terms_of(&stored);
         let plies = chess.moves().len() as u32;
-        let clock = Clock::resume(terms.minutes * 60, terms.inc, stored.white_ms, stored.black_ms, plies, now);
+        let clock = Clock::resume(
+            terms.minutes * 60,
+            terms.inc,
+            stored.white_ms,
+            stored.black_ms,
+            plies,
+            now,
+        );
         let snapshot = Arc::new(BoardSnapshot::new(&chess, no, &white.name, &black.name));
         let mut game = Game {
             no,
@@ -197,7 +246,11 @@ impl World {
                 text.push('\n');
             }
             if let Some(p) = self.player(id) {
-                p.send(Out::GameStart { intro: text.into(), board: snap.clone(), viewer: Viewer::Player(color) });
+                p.send(Out::GameStart {
+                    intro: text.into(),
+                    board: snap.clone(),
+                    viewer: Viewer::Player(color),
+                });
             }
         }
         let notice = format!(
@@ -286,9 +339,17 @@ mod tests {
     fn stored_lines_match_what_pychess_reads() {
         let g = stored(&["e2e4", "e7e5", "g1f3"]);
         let line = stored_line(1, &g, "alice", true);
-        assert!(line.starts_with(" 1: W Bob            Y [ xu  5   0] 39-39 B2   --- Thu Jan  1, 00:00 UTC 1970"), "{line:?}");
+        assert!(
+            line.starts_with(
+                " 1: W Bob            Y [ xu  5   0] 39-39 B2   --- Thu Jan  1, 00:00 UTC 1970"
+            ),
+            "{line:?}"
+        );
         let line = stored_line(2, &g, "Bob", false);
-        assert!(line.starts_with(" 2: B Alice          N [ xu  5   0]"), "{line}");
+        assert!(
+            line.starts_with(" 2: B Alice          N [ xu  5   0]"),
+            "{line}"
+        );
         assert_eq!(stored_text("Carol", &[]), "Carol has no adjourned games.\n");
     }
 }

@@ -35,8 +35,12 @@ impl Verdict {
     /// How the game ends (spec §5.7 wording).
     pub fn end(self, white: &str, black: &str) -> End {
         match self {
-            Verdict::WhiteWins => End::win(Color::White, format!("{white} wins by adjudication"), "Adj"),
-            Verdict::BlackWins => End::win(Color::Black, format!("{black} wins by adjudication"), "Adj"),
+            Verdict::WhiteWins => {
+                End::win(Color::White, format!("{white} wins by adjudication"), "Adj")
+            }
+            Verdict::BlackWins => {
+                End::win(Color::Black, format!("{black} wins by adjudication"), "Adj")
+            }
             Verdict::Draw => End::finished("Game drawn by adjudication".into(), "1/2-1/2", "Adj"),
             Verdict::Abort => End::aborted("Game aborted by adjudication".into()),
         }
@@ -71,11 +75,20 @@ impl World {
 
     /// Adjudicates the game between `white` and `black`: the one in
     /// progress if there is one, else their oldest adjourned game.
-    pub fn adjudicate(&mut self, white: &str, black: &str, verdict: Verdict, by: &str, now: Instant) -> Option<Adjudicated> {
+    pub fn adjudicate(
+        &mut self,
+        white: &str,
+        black: &str,
+        verdict: Verdict,
+        by: &str,
+        now: Instant,
+    ) -> Option<Adjudicated> {
         let live = self
             .games
             .values()
-            .find(|g| g.white.name.eq_ignore_ascii_case(white) && g.black.name.eq_ignore_ascii_case(black))
+            .find(|g| {
+                g.white.name.eq_ignore_ascii_case(white) && g.black.name.eq_ignore_ascii_case(black)
+            })
             .map(|g| (g.no, g.white.name.clone(), g.black.name.clone()));
         if let Some((no, w, b)) = live {
             self.end_game(no, verdict.end(&w, &b), now, None);
@@ -99,8 +112,12 @@ impl World {
             black_ms: stored.black_ms,
         };
         let id = stored.id;
-        self.store.write("adjudicate", move |c| db::finish(c, id, &ending));
-        for (me, them) in [(&stored.white, &stored.black), (&stored.black, &stored.white)] {
+        self.store
+            .write("adjudicate", move |c| db::finish(c, id, &ending));
+        for (me, them) in [
+            (&stored.white, &stored.black),
+            (&stored.black, &stored.white),
+        ] {
             if let Some(p) = self.by_name(me) {
                 p.send_text(format!(
                     "{by} has adjudicated your adjourned game with {them}: {} {}\n",
@@ -128,8 +145,14 @@ mod tests {
         assert_eq!(Verdict::parse("0-1"), Some(Verdict::BlackWins));
         assert_eq!(Verdict::parse("win"), None);
         let e = Verdict::WhiteWins.end("Alice", "Bob");
-        assert_eq!((e.reason.as_str(), e.result), ("Alice wins by adjudication", "1-0"));
-        assert_eq!(Verdict::Draw.end("a", "b").reason, "Game drawn by adjudication");
+        assert_eq!(
+            (e.reason.as_str(), e.result),
+            ("Alice wins by adjudication", "1-0")
+        );
+        assert_eq!(
+            Verdict::Draw.end("a", "b").reason,
+            "Game drawn by adjudication"
+        );
         assert_eq!(Verdict::Abort.end("a", "b").status, "aborted");
     }
 }

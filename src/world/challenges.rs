@@ -171,7 +171,11 @@ impl World {
             Some(Color::Black) => "[black] ",
             None => "",
         };
-        let adjourned = if req.resume.is_some() { " (adjourned)" } else { "" };
+        let adjourned = if req.resume.is_some() {
+            " (adjourned)"
+        } else {
+            ""
+        };
         format!(
             "{a} ({ar}) {color}{b} ({br}) {} atomic {} {}{adjourned}",
             req.terms.rated_word(),

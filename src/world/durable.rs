@@ -89,11 +89,16 @@ pub struct Durable {
 impl Durable {
     /// The adjourned games of `name`, oldest first.
     pub fn stored_of(&self, name: &str) -> Vec<&StoredGame> {
-        self.adjourned.values().filter(|g| g.involves(name)).collect()
+        self.adjourned
+            .values()
+            .filter(|g| g.involves(name))
+            .collect()
     }
 
     /// The oldest adjourned game between `a` and `b`.
     pub fn stored_between(&self, a: &str, b: &str) -> Option<&StoredGame> {
-        self.adjourned.values().find(|g| g.involves(a) && g.opponent_of(a).eq_ignore_ascii_case(b))
+        self.adjourned
+            .values()
+            .find(|g| g.involves(a) && g.opponent_of(a).eq_ignore_ascii_case(b))
     }
 }

@@ -28,7 +28,9 @@ impl World {
     /// grace to give).
     pub fn player_away(&mut self, no: u32, color: Color, now: Instant) {
         let grace = self.durable.grace;
-        let Some(game) = self.games.get_mut(&no) else { return };
+        let Some(game) = self.games.get_mut(&no) else {
+            return;
+        };
         let name = game.seat(color).name.clone();
         if grace.is_zero() || self.durable.closing {
             let end = if game.plies() < 2 {
@@ -46,7 +48,10 @@ impl World {
         let db_id = game.db_id;
         let entry = self.durable.absent.entry(no).or_default();
         if entry.db_id != db_id {
-            *entry = Absence { db_id, ..Absence::default() };
+            *entry = Absence {
+                db_id,
+                ..Absence::default()
+            };
         }
         entry.set(color, Some(now + grace));
         let first = entry.first_deadline();
@@ -65,13 +70,17 @@ impl World {
     /// A grace timer fired: the players still away when their grace is over
     /// lose the game (or it is aborted); otherwise wait for the next one.
     pub fn grace_ended(&mut self, no: u32, now: Instant) {
-        let Some(absence) = self.durable.absent.get(&no).cloned() else { return };
+        let Some(absence) = self.durable.absent.get(&no).cloned() else {
+            return;
+        };
         let Some(game) = self.games.get(&no).filter(|g| g.db_id == absence.db_id) else {
             self.durable.absent.remove(&no);
             return;
         };
-        let expired: Vec<Color> =
-            [Color::White, Color::Black].into_iter().filter(|&c| absence.deadline(c).is_some_and(|t| t <= now)).collect();
+        let expired: Vec<Color> = [Color::White, Color::Black]
+            .into_iter()
+            .filter(|&c| absence.deadline(c).is_some_and(|t| t <= now))
+            .collect();
         let Some(&color) = expired.first() else {
             if let Some(at) = absence.first_deadline() {
                 self.timers.arm(TimerKey::Grace(no), at);
@@ -100,15 +109,23 @@ impl World {
             [Color::White, Color::Black].into_iter().find_map(|c| {
                 let seat = g.seat(c);
                 let waiting = seat.id.is_none() || (replaced.is_some() && seat.id == replaced);
-                (waiting && seat.name.eq_ignore_ascii_case(&name) && seat.account_id == account).then_some((no, c))
+                (waiting && seat.name.eq_ignore_ascii_case(&name) && seat.account_id == account)
+                    .then_some((no, c))
             })
         });
         let Some((no, color)) = found else { return };
-        let Some(game) = self.games.get_mut(&no) else { return };
+        let Some(game) = self.games.get_mut(&no) else {
+            return;
+        };
         let was_away = game.seat(color).id.is_none();
         game.seat_mut(color).id = Some(id);
         let mut still_away = false;
-        if let Some(absence) = self.durable.absent.get_mut(&no).filter(|a| a.db_id == game.db_id) {
+        if let Some(absence) = self
+            .durable
+            .absent
+            .get_mut(&no)
+            .filter(|a| a.db_id == game.db_id)
+        {
             absence.set(color, None);
             still_away = absence.anyone_away();
             if !still_away {
@@ -132,11 +149,17 @@ impl World {
         if let Some(p) = self.player_mut(id) {
             p.game = Some(no);
             p.last_color = Some(color);
-            p.send(Out::GameStart { intro: intro.into(), board: snap.clone(), viewer: Viewer::Player(color) });
+            p.send(Out::GameStart {
+                intro: intro.into(),
+                board: snap.clone(),
+                viewer: Viewer::Player(color),
+            });
         }
         self.arm_flag(no);
         let line = if still_away {
-            format!("Game {no}: {name} has reconnected; the clocks stay stopped until both players are back.\n")
+            format!(
+                "Game {no}: {name} has reconnected; the clocks stay stopped until both players are back.\n"
+            )
         } else {
             format!("Game {no}: {name} has reconnected; the game goes on.\n")
         };
@@ -148,11 +171,18 @@ impl World {
     /// the name is not handed to a new guest meanwhile).
     pub fn seat_waits_for(&self, name: &str) -> bool {
         self.games.values().any(|g| {
-            [&g.white, &g.black].iter().any(|s| s.id.is_none() && s.name.eq_ignore_ascii_case(name))
+            [&g.white, &g.black]
+                .iter()
+                .any(|s| s.id.is_none() && s.name.eq_ignore_ascii_case(name))
         })
     }
 
-    fn tell_game_audience(&self, no: u32, line: &str, board: Option<Arc<crate::chess::BoardSnapshot>>) {
+    fn tell_game_audience(
+        &self,
+        no: u32,
+        line: &str,
+        board: Option<Arc<crate::chess::BoardSnapshot>>,
+    ) {
         self.tell_game_audience_except(no, line, board, SessionId::MAX);
     }
 
@@ -165,7 +195,9 @@ impl World {
         board: Option<Arc<crate::chess::BoardSnapshot>>,
         skip: SessionId,
     ) {
-        let Some(game) = self.games.get(&no) else { return };
+        let Some(game) = self.games.get(&no) else {
+            return;
+        };
         let line: Arc<str> = line.into();
         for (who, viewer) in game.audience() {
             if who == skip {
@@ -174,7 +206,10 @@ impl World {
             if let Some(p) = self.player(who) {
                 p.send(Out::Text(line.clone()));
                 if let Some(b) = &board {
-                    p.send(Out::Board { board: b.clone(), viewer });
+                    p.send(Out::Board {
+                        board: b.clone(),
+                        viewer,
+                    });
                 }
             }
         }

@@ -20,7 +20,11 @@ use crate::world::{Out, SessionId, World};
 /// `2 minutes`, `1 minute`, `30 seconds`.
 pub fn duration_text(d: Duration) -> String {
     let secs = d.as_secs();
-    let (n, unit) = if secs >= 60 && secs % 60 == 0 { (secs / 60, "minute") } else { (secs, "second") };
+    let (n, unit) = if secs >= 60 && secs.is_multiple_of(60) {
+        (secs / 60, "minute")
+    } else {
+        (secs, "second")
+    };
     format!("{n} {unit}{}", if n == 1 { "" } else { "s" })
 }
 
@@ -29,7 +33,9 @@ impl World {
     pub fn close_all_games(&mut self, now: Instant) {
         let numbers: Vec<u32> = self.games.keys().copied().collect();
         for no in numbers {
-            let Some(game) = self.games.get(&no) else { continue };
+            let Some(game) = self.games.get(&no) else {
+                continue;
+            };
             let end = if game.white.account_id.is_some() && game.black.account_id.is_some() {
                 End::adjourned("Game adjourned by server shutdown".into())
             } else {
@@ -57,9 +63,13 @@ impl World {
 
     /// Announces a shutdown in `after` and starts the countdown.
     pub fn schedule_shutdown(&mut self, by: &str, after: Duration, now: Instant) {
-        self.durable.countdown = Some(Countdown { at: now + after, by: by.to_string() });
+        self.durable.countdown = Some(Countdown {
+            at: now + after,
+            by: by.to_string(),
+        });
         self.shutdown_warning(after);
-        self.timers.arm(TimerKey::Shutdown, now + after.min(Duration::from_secs(60)));
+        self.timers
+            .arm(TimerKey::Shutdown, now + after.min(Duration::from_secs(60)));
     }
 
     /// Stops a countdown; false if there was none.
@@ -68,13 +78,18 @@ impl World {
             return false;
         }
         self.timers.cancel(TimerKey::Shutdown);
-        self.tell_everyone(&format!("\n    **** Server shutdown canceled by {by}. ****\n\n"), None);
+        self.tell_everyone(
+            &format!("\n    **** Server shutdown canceled by {by}. ****\n\n"),
+            None,
+        );
         true
     }
 
     /// The countdown timer fired: warn again, or stop the server.
     pub fn shutdown_tick(&mut self, now: Instant) {
-        let Some(countdown) = self.durable.countdown.clone() else { return };
+        let Some(countdown) = self.durable.countdown.clone() else {
+            return;
+        };
         if countdown.at <= now {
             tracing::info!(by = %countdown.by, "shutdown countdown over");
             return self.shut_down_now(now);
@@ -83,11 +98,15 @@ impl World {
         // Round to whole seconds so that "1 minute" reads as it should.
         let left = Duration::from_secs(left.as_secs() + u64::from(left.subsec_millis() >= 500));
         self.shutdown_warning(left);
-        self.timers.arm(TimerKey::Shutdown, now + left.min(Duration::from_secs(60)));
+        self.timers
+            .arm(TimerKey::Shutdown, now + left.min(Duration::from_secs(60)));
     }
 
     fn shutdown_warning(&self, left: Duration) {
-        let line = format!("\n    **** Server shutting down in {}. ****\n\n", duration_text(left));
+        let line = format!(
+            "\n    **** Server shutting down in {}. ****\n\n",
+            duration_text(left)
+        );
         self.tell_everyone(&line, None);
     }
 
@@ -114,7 +133,9 @@ impl World {
     /// An idle timer fired: log the user out if they have typed nothing for
     /// the whole timeout and are not playing; otherwise look again later.
     pub fn idle_check(&mut self, id: SessionId, now: Instant) {
-        let Some(limit) = self.durable.idle_timeout else { return };
+        let Some(limit) = self.durable.idle_timeout else {
+            return;
+        };
         let Some(p) = self.player(id) else { return };
         if p.game.is_some() {
             return self.timers.arm(TimerKey::Idle(id), now + limit);
@@ -124,7 +145,10 @@ impl World {
             return self.timers.arm(TimerKey::Idle(id), due);
         }
         tracing::info!(player = %p.name, "idle logout");
-        let text = format!("**** Auto-logout because you were idle more than {}. ****\n", duration_text(limit));
+        let text = format!(
+            "**** Auto-logout because you were idle more than {}. ****\n",
+            duration_text(limit)
+        );
         p.send(Out::Kick(text.into()));
     }
 

@@ -53,8 +53,15 @@ pub async fn next_board(c: &mut Client) -> Board12 {
 
 /// `white` challenges `black_name` with `terms` (`white` colour implied);
 /// both see the game start. Returns the game number.
-pub async fn start_game(white: &mut Client, black: &mut Client, black_name: &str, terms: &str) -> u32 {
-    white.command(&format!("match {black_name} {terms} white")).await;
+pub async fn start_game(
+    white: &mut Client,
+    black: &mut Client,
+    black_name: &str,
+    terms: &str,
+) -> u32 {
+    white
+        .command(&format!("match {black_name} {terms} white"))
+        .await;
     black.expect("Challenge:").await;
     black.expect("fics% ").await;
     black.send("accept").await;
