@@ -11,7 +11,10 @@ pub fn pgn_games(conn: &Connection, player: Option<&str>, site: &str) -> rusqlit
     let mut out = String::new();
     for row in games::finished(conn, player)? {
         let moves = games::moves(conn, row.id)?;
-        pgn::write(&pgn_game(&row, moves.into_iter().map(|m| m.san).collect(), site), &mut out);
+        pgn::write(
+            &pgn_game(&row, moves.into_iter().map(|m| m.san).collect(), site),
+            &mut out,
+        );
     }
     Ok(out)
 }
@@ -24,7 +27,10 @@ fn elo(shown: &str) -> String {
 
 fn pgn_game(row: &GameRow, sans: Vec<String>, site: &str) -> PgnGame {
     PgnGame {
-        event: format!("{site} {} atomic match", if row.rated { "rated" } else { "unrated" }),
+        event: format!(
+            "{site} {} atomic match",
+            if row.rated { "rated" } else { "unrated" }
+        ),
         site: site.to_string(),
         date: pgn_date(row.started_at),
         round: "-".to_string(),

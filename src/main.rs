@@ -116,8 +116,11 @@ fn serve(config: Option<PathBuf>, db: Option<PathBuf>, listen: Option<SocketAddr
         .enable_all()
         .build()?;
     runtime.block_on(async {
+        // Handlers first: a SIGTERM that arrives as soon as the server is
+        // listening must already stop it cleanly.
+        let stop = shutdown_signal();
         let server = atomicd::start(config).await?;
-        shutdown_signal().await;
+        stop.await;
         tracing::info!("shutting down");
         server.shutdown();
         server.wait().await;
@@ -125,26 +128,27 @@ fn serve(config: Option<PathBuf>, db: Option<PathBuf>, listen: Option<SocketAddr
     })
 }
 
-/// Resolves on SIGINT (Ctrl-C) or SIGTERM.
-async fn shutdown_signal() {
-    let ctrl_c = tokio::signal::ctrl_c();
+/// Installs the SIGINT (Ctrl-C) and SIGTERM handlers now; the future
+/// resolves when either signal arrives.
+fn shutdown_signal() -> std::pin::Pin<Box<dyn std::future::Future<Output = ()>>> {
     #[cfg(unix)]
     {
         use tokio::signal::unix::{SignalKind, signal};
-        match signal(SignalKind::terminate()) {
-            Ok(mut term) => {
+        if let (Ok(mut term), Ok(mut int)) = (
+            signal(SignalKind::terminate()),
+            signal(SignalKind::interrupt()),
+        ) {
+            return Box::pin(async move {
                 tokio::select! {
-                    _ = ctrl_c => {}
                     _ = term.recv() => {}
+                    _ = int.recv() => {}
                 }
-            }
-            Err(_) => {
-                let _ = ctrl_c.await;
-            }
+            });
         }
     }
-    #[cfg(not(unix))]
-    let _ = ctrl_c.await;
+    Box::pin(async {
+        let _ = tokio::signal::ctrl_c().await;
+    })
 }
 
 fn read_password() -> Result<String> {
@@ -161,7 +165,10 @@ fn read_password() -> Result<String> {
 /// command line needs no configuration file.
 fn maintenance_config(config: Option<PathBuf>, db: Option<PathBuf>) -> Result<Config> {
     match (db, config) {
-        (Some(db), None) => Ok(Config { database: db, ..Config::default() }),
+        (Some(db), None) => Ok(Config {
+            database: db,
+            ..Config::default()
+        }),
         (db, config) => {
             let mut config = load_config(config)?;
             if let Some(db) = db {

@@ -12,8 +12,8 @@ async fn abbreviations_ambiguity_and_unknown_commands() {
     let f = c.command("fing").await;
     assert!(f.starts_with(&format!("Finger of {name}(U):\n")), "{f}");
     assert_eq!(
-        c.command("u").await,
-        "Ambiguous command \"u\". Matches: unalias unobserve uptime\n"
+        c.command("wh").await,
+        "Ambiguous command \"wh\". Matches: whisper who\n"
     );
     assert_eq!(c.command("xyz").await, "xyz: Command not found.\n");
     assert_eq!(c.command("$$xyz").await, "xyz: Command not found.\n");
@@ -129,7 +129,7 @@ async fn set_iset_and_their_replies() {
     );
     assert_eq!(c.command("iset ms 1").await, "ms set.\n");
     assert_eq!(c.command("iset lock 1").await, "lock set.\n");
-    assert_eq!(c.command("iset seekinfo 1").await, "seekinfo set.\n");
+    assert_eq!(c.command("iset seekinfo 1").await, "seekinfo set.\n<sc>\n");
     assert_eq!(
         c.command("iset lock 0").await,
         "Cannot alter: Interface setting locked.\n"

@@ -20,7 +20,11 @@ pub fn try_move(ctx: &mut Ctx<'_>, text: &str) -> bool {
     let lang = ctx.session.vars.lang;
     let outcome = {
         let mut world = ctx.world();
-        let Some(promote) = world.player(id).filter(|p| p.game.is_some()).map(|p| p.promote) else {
+        let Some(promote) = world
+            .player(id)
+            .filter(|p| p.game.is_some())
+            .map(|p| p.promote)
+        else {
             return false;
         };
         world.play_move(id, text, lang, promote, Instant::now(), None)
@@ -34,7 +38,12 @@ pub fn try_move(ctx: &mut Ctx<'_>, text: &str) -> bool {
                 render::board(ctx.session, &snap, viewer, &mut ctx.out);
             }
         }
-        MoveOutcome::Played { board, viewer, before, after } => {
+        MoveOutcome::Played {
+            board,
+            viewer,
+            before,
+            after,
+        } => {
             ctx.code.get_or_insert(code::GAME_MOVE);
             ctx.out.push_str(&before);
             render::board(ctx.session, &board, viewer, &mut ctx.out);
@@ -69,7 +78,9 @@ pub fn resign(ctx: &mut Ctx<'_>, _args: &str) {
         drop(world);
         return ctx.fail(code::NOT_PLAYING, NOT_PLAYING);
     };
-    let Some(color) = game.color_of(ctx.session.id) else { return };
+    let Some(color) = game.color_of(ctx.session.id) else {
+        return;
+    };
     let end = End::win(!color, format!("{} resigns", game.seat(color).name), "Res");
     end_my_game(ctx, &mut world, end);
 }
@@ -99,7 +110,11 @@ pub fn abort(ctx: &mut Ctx<'_>, _args: &str) {
         return ctx.fail(code::NOT_PLAYING, NOT_PLAYING);
     };
     if game.plies() < 2 {
-        return end_my_game(ctx, &mut world, End::aborted("Game aborted on move 1".into()));
+        return end_my_game(
+            ctx,
+            &mut world,
+            End::aborted("Game aborted on move 1".into()),
+        );
     }
     let reply = world.offer_in_game(ctx.session.id, OfferKind::Abort, Instant::now());
     ctx.out.push_str(&reply);
@@ -115,7 +130,9 @@ pub fn adjourn(ctx: &mut Ctx<'_>, _args: &str) {
     };
     if game.white.account_id.is_none() || game.black.account_id.is_none() {
         drop(world);
-        return ctx.line("Only games between registered players can be adjourned; use \"abort\" instead.");
+        return ctx.line(
+            "Only games between registered players can be adjourned; use \"abort\" instead.",
+        );
     }
     let reply = world.offer_in_game(ctx.session.id, OfferKind::Adjourn, Instant::now());
     ctx.out.push_str(&reply);
@@ -160,7 +177,9 @@ pub fn flag(ctx: &mut Ctx<'_>, _args: &str) {
         "You cannot flag before both players have moved.\nUse abort instead."
     } else {
         let turn = game.chess.turn();
-        if game.color_of(ctx.session.id) != Some(turn) && game.clock.remaining(turn, turn, Instant::now()) <= 0 {
+        if game.color_of(ctx.session.id) != Some(turn)
+            && game.clock.remaining(turn, turn, Instant::now()) <= 0
+        {
             world.check_flag(no, Instant::now());
             return;
         }
@@ -172,7 +191,9 @@ pub fn flag(ctx: &mut Ctx<'_>, _args: &str) {
 
 /// `moretime seconds`: gives the opponent extra time.
 pub fn moretime(ctx: &mut Ctx<'_>, args: &str) {
-    let Ok(secs) = args.trim().parse::<u32>() else { return ctx.usage("moretime seconds") };
+    let Ok(secs) = args.trim().parse::<u32>() else {
+        return ctx.usage("moretime seconds");
+    };
     if !(1..=36_000).contains(&secs) {
         return ctx.line("You can add from 1 to 36000 seconds.");
     }
@@ -219,7 +240,10 @@ pub fn time(ctx: &mut Ctx<'_>, args: &str) {
 }
 
 /// The board of the game `args` names (or the user's own), as this user sees it.
-fn board_for(ctx: &Ctx<'_>, args: &str) -> Result<(std::sync::Arc<crate::chess::BoardSnapshot>, Viewer), String> {
+fn board_for(
+    ctx: &Ctx<'_>,
+    args: &str,
+) -> Result<(std::sync::Arc<crate::chess::BoardSnapshot>, Viewer), String> {
     let world = ctx.world();
     let no = world.resolve_game(ctx.session.id, args)?;
     let game = &world.games[&no];
@@ -240,7 +264,11 @@ pub fn flip(ctx: &mut Ctx<'_>, _args: &str) {
     ctx.session.flipped = !ctx.session.flipped;
     match board_for(ctx, "") {
         Ok((snap, viewer)) => render::board(ctx.session, &snap, viewer, &mut ctx.out),
-        Err(_) => ctx.line(if ctx.session.flipped { "Flip on." } else { "Flip off." }),
+        Err(_) => ctx.line(if ctx.session.flipped {
+            "Flip on."
+        } else {
+            "Flip off."
+        }),
     }
 }
 
@@ -257,7 +285,9 @@ pub fn promote(ctx: &mut Ctx<'_>, args: &str) {
     let id = ctx.session.id;
     let now = {
         let mut world = ctx.world();
-        let Some(p) = world.player_mut(id) else { return };
+        let Some(p) = world.player_mut(id) else {
+            return;
+        };
         if let Some(role) = role {
             p.promote = role;
         }

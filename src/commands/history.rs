@@ -10,13 +10,20 @@ const SHOWN: u32 = 10;
 /// `history [name]`
 pub fn history(ctx: &mut Ctx<'_>, args: &str) {
     let name = match args.split_whitespace().next() {
-        Some(n) => ctx.world().find(n).map(|p| p.name.clone()).unwrap_or_else(|_| n.to_string()),
+        Some(n) => ctx
+            .world()
+            .find(n)
+            .map(|p| p.name.clone())
+            .unwrap_or_else(|_| n.to_string()),
         None => ctx.session.name.clone(),
     };
     let store = ctx.shared().store.clone();
     ctx.reply_later(async move {
         let lookup = name.clone();
-        let rows = match store.call(move |db| games::history(db, &lookup, SHOWN)).await {
+        let rows = match store
+            .call(move |db| games::history(db, &lookup, SHOWN))
+            .await
+        {
             Ok(Ok(rows)) => rows,
             _ => return "The database is not available; try again later.\n".to_string(),
         };
@@ -30,12 +37,22 @@ pub fn history(ctx: &mut Ctx<'_>, args: &str) {
         } else {
             name.clone()
         };
-        let mut s = format!("History for {}:\n", if shown.eq_ignore_ascii_case(&name) { &shown } else { &name });
+        let mut s = format!(
+            "History for {}:\n",
+            if shown.eq_ignore_ascii_case(&name) {
+                &shown
+            } else {
+                &name
+            }
+        );
         s.push_str("                  Opponent      Type         ECO End Date\n");
         for (i, r) in rows.iter().enumerate() {
             let white = r.white.eq_ignore_ascii_case(&name);
-            let (mine, theirs, opponent) =
-                if white { (&r.white_rating, &r.black_rating, &r.black) } else { (&r.black_rating, &r.white_rating, &r.white) };
+            let (mine, theirs, opponent) = if white {
+                (&r.white_rating, &r.black_rating, &r.black)
+            } else {
+                (&r.black_rating, &r.white_rating, &r.white)
+            };
             let outcome = match (r.result.as_deref(), white) {
                 (Some("1-0"), true) | (Some("0-1"), false) => '+',
                 (Some("1-0"), false) | (Some("0-1"), true) => '-',

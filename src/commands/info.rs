@@ -1,33 +1,13 @@
 //! `who` and `finger`: who is here, and who someone is.
 
 use super::Ctx;
-use crate::store::accounts;
+use crate::store::{accounts, ratings};
 use crate::timefmt::{duration_words, fics_date};
 use crate::world::{FindError, Player};
 
-/// Seconds without input after which `who` shows a user as idle (`.`).
-const IDLE_MARK_SECS: u64 = 300;
-
-/// A rating as lists show it: guests `++++`, registered but unrated `----`.
+/// A rating as list columns show it: guests `++++`, unrated `----`.
 fn rating_text(p: &Player) -> String {
-    if p.is_registered() {
-        "----".to_string()
-    } else {
-        "++++".to_string()
-    }
-}
-
-/// The status character of `who` (spec §6.2).
-fn status_char(p: &Player) -> char {
-    if !p.vars.switch("open") {
-        ':'
-    } else if p.vars.switch("tourney") {
-        '&'
-    } else if p.last_input.elapsed().as_secs() > IDLE_MARK_SECS {
-        '.'
-    } else {
-        ' '
-    }
+    p.rating_text()
 }
 
 /// Lays out entries in columns, filled top to bottom (FICS's multicol):
@@ -53,26 +33,27 @@ pub fn columns(entries: &[String], width: usize) -> String {
     out
 }
 
-/// `who [a]`: everyone online, highest rated first.
+/// `who [a] [I...]`: everyone online, highest rated first; `I` gives the
+/// one-line-per-player machine form PyChess asks for.
 pub fn who(ctx: &mut Ctx<'_>, args: &str) {
+    if let Some(machine) = args.trim().strip_prefix('I') {
+        return who_machine(ctx, machine);
+    }
     let available_only = args.contains('a');
     let width = ctx.session.vars.number("width") as usize;
     let (mut rows, total) = {
         let world = ctx.world();
-        let rows: Vec<(String, String, String)> = world
+        let rows: Vec<(i32, String, String)> = world
             .players()
-            .filter(|p| !available_only || p.vars.switch("open"))
+            .filter(|p| !available_only || (p.vars.switch("open") && p.game.is_none()))
             .map(|p| {
-                (
+                let entry = format!(
+                    "{:>4}{}{}",
                     rating_text(p),
-                    p.name.to_ascii_lowercase(),
-                    format!(
-                        "{:>4}{}{}",
-                        rating_text(p),
-                        status_char(p),
-                        p.display_name()
-                    ),
-                )
+                    p.status_char(),
+                    p.display_name()
+                );
+                (p.rating_number(), p.name.to_ascii_lowercase(), entry)
             })
             .collect();
         (rows, world.count())
@@ -86,6 +67,46 @@ pub fn who(ctx: &mut Ctx<'_>, args: &str) {
         entries.len(),
         if entries.len() == 1 { "" } else { "s" }
     ));
+}
+
+/// `who I[types][R|U][segment of]`: PyChess asks in segments (`who IbslwBzSLxR19`,
+/// segment 1 of 9, registered players only); players are split by name.
+fn who_machine(ctx: &mut Ctx<'_>, spec: &str) {
+    let digits: Vec<u32> = spec
+        .chars()
+        .rev()
+        .take_while(char::is_ascii_digit)
+        .filter_map(|c| c.to_digit(10))
+        .collect();
+    let (segment, of) = match digits.as_slice() {
+        [of, segment] if *segment >= 1 && *of >= *segment => (*segment, *of),
+        _ => (1, 1),
+    };
+    let registered = if spec.contains('R') {
+        Some(true)
+    } else if spec.contains('U') {
+        Some(false)
+    } else {
+        None
+    };
+    let lines: Vec<String> = {
+        let world = ctx.world();
+        let mut players: Vec<&Player> = world
+            .players()
+            .filter(|p| registered.is_none_or(|r| p.is_registered() == r))
+            .collect();
+        players.sort_by_key(|p| p.name.to_ascii_lowercase());
+        players
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| (*i as u32) % of == segment - 1)
+            .map(|(_, p)| p.who_line())
+            .collect()
+    };
+    for l in &lines {
+        ctx.line(l);
+    }
+    ctx.line(format!("{} Players Displayed.", lines.len()));
 }
 
 /// `finger [name]`: a user's record, online or not.
@@ -130,6 +151,15 @@ fn notes(notes: &[String], out: &mut String) {
     }
 }
 
+/// The rating table, or the line saying there is none yet.
+fn rating_record(name: &str, r: &crate::rating::Rating) -> String {
+    if r.total() == 0 {
+        format!("{name} has not played any rated games.\n")
+    } else {
+        super::ranks::rating_table(r)
+    }
+}
+
 fn online_finger(p: &Player) -> String {
     let mut s = format!("Finger of {}:\n\n", p.display_name());
     s.push_str(&format!(
@@ -137,11 +167,13 @@ fn online_finger(p: &Player) -> String {
         duration_words(p.login_at.elapsed().as_secs()),
         duration_words(p.last_input.elapsed().as_secs())
     ));
+    if let Some(game) = p.game {
+        s.push_str(&format!("(playing game {game})\n"));
+    }
     s.push('\n');
-    if p.is_registered() {
-        s.push_str(&format!("{} has not played any rated games.\n", p.name));
-    } else {
-        s.push_str(&format!("{} is NOT a registered player.\n", p.name));
+    match &p.rating {
+        Some(r) => s.push_str(&rating_record(&p.name, r)),
+        None => s.push_str(&format!("{} is NOT a registered player.\n", p.name)),
     }
     if p.titles.computer {
         s.push_str(&format!("{} is a computer.\n", p.name));
@@ -163,14 +195,14 @@ async fn offline_finger(store: crate::store::Store, name: String) -> String {
     let found = store
         .call(move |db| {
             let account = accounts::find(db, &name)?;
-            let vars = match &account {
-                Some(a) => accounts::load_vars(db, a.id)?,
-                None => Vec::new(),
+            let (vars, rating) = match &account {
+                Some(a) => (accounts::load_vars(db, a.id)?, ratings::load(db, a.id)?),
+                None => (Vec::new(), crate::rating::Rating::new()),
             };
-            Ok::<_, rusqlite::Error>((name, account, vars))
+            Ok::<_, rusqlite::Error>((name, account, vars, rating))
         })
         .await;
-    let (name, account, saved) = match found {
+    let (name, account, saved, rating) = match found {
         Ok(Ok(found)) => found,
         _ => return "The database is not available; try again later.\n".to_string(),
     };
@@ -185,10 +217,7 @@ async fn offline_finger(store: crate::store::Store, name: String) -> String {
         None => s.push_str(&format!("{} has never connected.\n", account.name)),
     }
     s.push('\n');
-    s.push_str(&format!(
-        "{} has not played any rated games.\n",
-        account.name
-    ));
+    s.push_str(&rating_record(&account.name, &rating));
     if account.titles.computer {
         s.push_str(&format!("{} is a computer.\n", account.name));
     }

@@ -13,7 +13,9 @@ const USAGE: &str = "match user [time [inc]] [rated|unrated] [white|black] [atom
 /// `match user [time [inc]] [r|u] [w|b] [atomic]`
 pub fn match_(ctx: &mut Ctx<'_>, args: &str) {
     let words: Vec<&str> = args.split_whitespace().collect();
-    let Some((target, rest)) = words.split_first() else { return ctx.usage(USAGE) };
+    let Some((target, rest)) = words.split_first() else {
+        return ctx.usage(USAGE);
+    };
     // `fen` and everything after it is a set-up start position.
     let (rest, fen) = match rest.iter().position(|w| w.eq_ignore_ascii_case("fen")) {
         Some(i) => (&rest[..i], Some(rest[i + 1..].join(" "))),
@@ -22,10 +24,15 @@ pub fn match_(ctx: &mut Ctx<'_>, args: &str) {
     if let Some(fen) = &fen {
         match AtomicGame::from_fen(fen) {
             Err(e) => return ctx.line(e.to_string()),
-            Ok(g) if g.end().is_some() => return ctx.line("That position is already decided; there is no game to play."),
+            Ok(g) if g.end().is_some() => {
+                return ctx.line("That position is already decided; there is no game to play.");
+            }
             Ok(_) => {}
         }
-        if rest.iter().any(|w| w.eq_ignore_ascii_case("r") || w.eq_ignore_ascii_case("rated")) {
+        if rest
+            .iter()
+            .any(|w| w.eq_ignore_ascii_case("r") || w.eq_ignore_ascii_case("rated"))
+        {
             return ctx.line("Games from a set-up position are unrated.");
         }
     }
@@ -36,7 +43,11 @@ pub fn match_(ctx: &mut Ctx<'_>, args: &str) {
     let id = ctx.session.id;
     let vars = &ctx.session.vars;
     let minutes = t.minutes.unwrap_or_else(|| vars.number("time"));
-    let inc = if t.minutes.is_some() { t.inc.unwrap_or(0) } else { vars.number("inc") };
+    let inc = if t.minutes.is_some() {
+        t.inc.unwrap_or(0)
+    } else {
+        vars.number("inc")
+    };
     let default_rated = vars.switch("rated");
     let shared = ctx.shared().clone();
     let mut world = shared.world();
@@ -48,13 +59,24 @@ pub fn match_(ctx: &mut Ctx<'_>, args: &str) {
         }
         Err(FindError::Ambiguous(names)) => {
             drop(world);
-            return ctx.line(format!("Ambiguous name \"{target}\". Matches: {}", names.join(" ")));
+            return ctx.line(format!(
+                "Ambiguous name \"{target}\". Matches: {}",
+                names.join(" ")
+            ));
         }
     };
     let to = them.id;
     let both_registered = them.is_registered() && ctx.session.is_registered();
     let rated = fen.is_none() && t.rated.unwrap_or(default_rated && both_registered);
-    let req = MatchRequest { terms: Terms { minutes, inc, rated }, color: t.color, fen };
+    let req = MatchRequest {
+        terms: Terms {
+            minutes,
+            inc,
+            rated,
+        },
+        color: t.color,
+        fen,
+    };
     let reply = world.challenge(id, to, req, Instant::now());
     drop(world);
     match reply {
@@ -65,7 +87,9 @@ pub fn match_(ctx: &mut Ctx<'_>, args: &str) {
 
 /// `accept [N|name|t=type]`
 pub fn accept(ctx: &mut Ctx<'_>, args: &str) {
-    let reply = ctx.world().accept(ctx.session.id, &Pick::parse(args), Instant::now());
+    let reply = ctx
+        .world()
+        .accept(ctx.session.id, &Pick::parse(args), Instant::now());
     ctx.out.push_str(&reply);
 }
 

@@ -12,8 +12,13 @@ mod game;
 mod help;
 mod history;
 mod info;
+mod lists;
 mod match_;
+mod messages;
 mod observe;
+mod ranks;
+mod seek;
+mod talk;
 mod terms;
 mod vars;
 
@@ -101,10 +106,36 @@ const fn cmd(name: &'static str, code: u16, run: fn(&mut Ctx<'_>, &str)) -> Comm
 
 /// Every command, by name.
 static COMMANDS: &[Command] = &[
+    // Talk: tells, channels, shouts, messages, lists.
+    cmd(",", 132, talk::comma),
+    cmd(".", 132, talk::dot),
+    cmd("addlist", 12, lists::addlist),
+    cmd("clearmessages", 24, messages::clearmessages),
+    cmd("cshout", 31, talk::cshout),
+    cmd("inchannel", 53, lists::inchannel),
+    cmd("it", 57, talk::it),
+    cmd("messages", 74, messages::messages),
+    cmd("qtell", 96, talk::qtell),
+    cmd("shout", 110, talk::shout),
+    cmd("showlist", 111, lists::showlist),
+    cmd("sublist", 129, lists::sublist),
+    cmd("tell", 132, talk::tell),
+    cmd("xtell", 150, talk::xtell),
+    cmd("znotify", 152, lists::znotify),
+    // The rest.
     cmd("abort", 10, game::abort),
     cmd("accept", 11, match_::accept),
     cmd("adjourn", 13, game::adjourn),
     cmd("alias", 159, alias::alias),
+    cmd("best", 18, ranks::best),
+    cmd("hbest", 49, ranks::hbest),
+    cmd("play", 158, seek::play),
+    cmd("rank", 98, ranks::rank),
+    cmd("seek", 155, seek::seek),
+    cmd("sought", 157, seek::sought),
+    cmd("statistics", 126, ranks::stats),
+    cmd("stats", 126, ranks::stats),
+    cmd("unseek", 156, seek::unseek),
     cmd("allobservers", 14, observe::allobservers),
     cmd("date", 32, basic::date),
     cmd("decline", 33, match_::decline),
@@ -253,7 +284,10 @@ fn run_one(ctx: &mut Ctx<'_>, piece: &str) {
             code::AMBIGUOUS,
             format!("Ambiguous command \"{word}\". Matches: {}", names.join(" ")),
         ),
-        Lookup::NotFound if move_like => ctx.fail(code::NOT_PLAYING, "You are not playing or examining a game."),
+        Lookup::NotFound if move_like => ctx.fail(
+            code::NOT_PLAYING,
+            "You are not playing or examining a game.",
+        ),
         Lookup::NotFound => ctx.fail(code::BAD_COMMAND, format!("{word}: Command not found.")),
     }
 }
@@ -343,7 +377,7 @@ mod tests {
         assert!(matches!(lookup("WHO", false), Lookup::Found(c, None) if c.name == "who"));
         assert!(matches!(lookup("p", false), Lookup::Found(c, Some("a")) if c.name == "who"));
         assert!(matches!(lookup("fing", false), Lookup::Found(c, None) if c.name == "finger"));
-        assert!(matches!(lookup("u", false), Lookup::Ambiguous(v) if v == ["unalias", "unobserve", "uptime"]));
+        assert!(matches!(lookup("wh", false), Lookup::Ambiguous(v) if v == ["whisper", "who"]));
         assert!(matches!(lookup("xyz", false), Lookup::NotFound));
     }
 

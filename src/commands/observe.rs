@@ -29,7 +29,8 @@ pub fn games(ctx: &mut Ctx<'_>, args: &str) {
                 f => match f.parse::<u32>() {
                     Ok(n) => g.no == n,
                     Err(_) => {
-                        g.white.name.to_ascii_lowercase().starts_with(f) || g.black.name.to_ascii_lowercase().starts_with(f)
+                        g.white.name.to_ascii_lowercase().starts_with(f)
+                            || g.black.name.to_ascii_lowercase().starts_with(f)
                     }
                 },
             })
@@ -40,7 +41,11 @@ pub fn games(ctx: &mut Ctx<'_>, args: &str) {
         ctx.line(l);
     }
     ctx.line("");
-    ctx.line(format!("  {} game{} displayed.", lines.len(), if lines.len() == 1 { "" } else { "s" }));
+    ctx.line(format!(
+        "  {} game{} displayed.",
+        lines.len(),
+        if lines.len() == 1 { "" } else { "s" }
+    ));
 }
 
 /// `observe N|name`
@@ -51,7 +56,9 @@ pub fn observe(ctx: &mut Ctx<'_>, args: &str) {
     let id = ctx.session.id;
     let result = {
         let mut world = ctx.world();
-        world.resolve_game(id, args).and_then(|no| world.observe(id, no, Instant::now()))
+        world
+            .resolve_game(id, args)
+            .and_then(|no| world.observe(id, no, Instant::now()))
     };
     match result {
         Ok((text, snap)) => {
@@ -84,7 +91,12 @@ pub fn allobservers(ctx: &mut Ctx<'_>, args: &str) {
     let lines: Result<Vec<String>, String> = {
         let world = ctx.world();
         if args.trim().is_empty() {
-            Ok(world.games.values().filter(|g| !g.observers.is_empty()).map(|g| world.observers_line(g)).collect())
+            Ok(world
+                .games
+                .values()
+                .filter(|g| !g.observers.is_empty())
+                .map(|g| world.observers_line(g))
+                .collect())
         } else {
             world.resolve_game(ctx.session.id, args).map(|no| {
                 let g = &world.games[&no];
@@ -110,13 +122,17 @@ pub fn moves(ctx: &mut Ctx<'_>, args: &str) {
         let world = ctx.world();
         world.resolve_game(ctx.session.id, args).map(|no| {
             let g = &world.games[&no];
-            let start_game = g.chess.start_fen().and_then(|f| AtomicGame::from_fen(f).ok()).unwrap_or_default();
+            let start_game = g
+                .chess
+                .start_fen()
+                .and_then(|f| AtomicGame::from_fen(f).ok())
+                .unwrap_or_default();
             let data = MoveListData {
                 game_no: g.no,
                 white: g.white.name.clone(),
                 black: g.black.name.clone(),
-                white_rating: g.white.rating.clone(),
-                black_rating: g.black.rating.clone(),
+                white_rating: g.white.rating.parenthesised(),
+                black_rating: g.black.rating.parenthesised(),
                 date: fics_date(g.started_unix),
                 rated: g.terms.rated,
                 initial_secs: g.terms.minutes * 60,
@@ -128,7 +144,10 @@ pub fn moves(ctx: &mut Ctx<'_>, args: &str) {
                     .moves()
                     .iter()
                     .zip(&g.times)
-                    .map(|(m, &t)| TimedMove { san: m.san.clone(), time_ms: t })
+                    .map(|(m, &t)| TimedMove {
+                        san: m.san.clone(),
+                        time_ms: t,
+                    })
                     .collect(),
                 ms,
                 end: None,
@@ -157,12 +176,22 @@ pub fn moves(ctx: &mut Ctx<'_>, args: &str) {
 fn talk_to_game(ctx: &mut Ctx<'_>, args: &str, whisper: bool) {
     let text = args.trim();
     if text.is_empty() {
-        return ctx.usage(if whisper { "whisper message" } else { "kibitz message" });
+        return ctx.usage(if whisper {
+            "whisper message"
+        } else {
+            "kibitz message"
+        });
     }
     let result = ctx.world().kibitz(ctx.session.id, text, whisper);
     match result {
-        Ok(n) if whisper => ctx.line(format!("(whispered to {n} player{})", if n == 1 { "" } else { "s" })),
-        Ok(n) => ctx.line(format!("(kibitzed to {n} player{})", if n == 1 { "" } else { "s" })),
+        Ok(n) if whisper => ctx.line(format!(
+            "(whispered to {n} player{})",
+            if n == 1 { "" } else { "s" }
+        )),
+        Ok(n) => ctx.line(format!(
+            "(kibitzed to {n} player{})",
+            if n == 1 { "" } else { "s" }
+        )),
         Err(e) => ctx.line(e),
     }
 }

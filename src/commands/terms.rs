@@ -56,9 +56,11 @@ pub fn parse(words: &[&str], seek_words: bool) -> Result<TermWords, String> {
                     _ => return Err(format!("Bad rating range \"{word}\".")),
                 }
             }
-            "chess" | "standard" | "blitz" | "lightning" | "suicide" | "losers" | "crazyhouse" | "zh"
-            | "bughouse" | "fr" | "wild" => {
-                return Err(format!("Only atomic chess is played here; \"{word}\" is not available."));
+            "chess" | "standard" | "blitz" | "lightning" | "suicide" | "losers" | "crazyhouse"
+            | "zh" | "bughouse" | "fr" | "wild" => {
+                return Err(format!(
+                    "Only atomic chess is played here; \"{word}\" is not available."
+                ));
             }
             _ => return Err(format!("I don't understand \"{word}\".")),
         }
@@ -73,9 +75,15 @@ mod tests {
     #[test]
     fn words_in_any_order() {
         let t = parse(&["5", "w", "u", "2", "atomic"], false).unwrap();
-        assert_eq!((t.minutes, t.inc, t.rated, t.color), (Some(5), Some(2), Some(false), Some(Color::White)));
+        assert_eq!(
+            (t.minutes, t.inc, t.rated, t.color),
+            (Some(5), Some(2), Some(false), Some(Color::White))
+        );
         let t = parse(&["black", "rated", "3"], false).unwrap();
-        assert_eq!((t.minutes, t.inc, t.rated, t.color), (Some(3), None, Some(true), Some(Color::Black)));
+        assert_eq!(
+            (t.minutes, t.inc, t.rated, t.color),
+            (Some(3), None, Some(true), Some(Color::Black))
+        );
         let t = parse(&["3", "0", "m", "f", "1200-1600"], true).unwrap();
         assert!(t.manual && t.formula);
         assert_eq!(t.range, Some((1200, 1600)));
@@ -83,8 +91,16 @@ mod tests {
 
     #[test]
     fn refusals_are_one_clear_line() {
-        assert!(parse(&["1", "2", "3"], false).unwrap_err().contains("Too many numbers"));
-        assert!(parse(&["crazyhouse"], false).unwrap_err().contains("Only atomic"));
+        assert!(
+            parse(&["1", "2", "3"], false)
+                .unwrap_err()
+                .contains("Too many numbers")
+        );
+        assert!(
+            parse(&["crazyhouse"], false)
+                .unwrap_err()
+                .contains("Only atomic")
+        );
         assert!(parse(&["m"], false).is_err());
         assert!(parse(&["1600-1200"], true).is_err());
         assert!(parse(&["1000"], false).is_err());

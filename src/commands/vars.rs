@@ -1,7 +1,8 @@
 //! `set`, `style`, `iset`, `variables`, `ivariables`.
 
 use super::Ctx;
-use crate::session::ivars::IsetError;
+use crate::formula::Formula;
+use crate::session::ivars::{IsetError, Ivar};
 use crate::session::output::code;
 use crate::store::accounts;
 
@@ -14,19 +15,40 @@ pub fn set(ctx: &mut Ctx<'_>, args: &str) {
     if name.is_empty() {
         return ctx.usage("set variable [value]");
     }
-    match ctx.session.update_vars(|v| v.set(name, value)) {
-        Ok(changed) => {
-            ctx.line(&changed.reply);
-            if let Some(id) = ctx.session.account_id {
-                let value = ctx.session.vars.get(&changed.name);
-                let name = changed.name;
-                ctx.shared().store.write("save variable", move |db| {
-                    accounts::save_var(db, id, &name, value.as_deref())
-                });
-            }
-        }
-        Err(e) => ctx.fail(code::BAD_PARAMS, e.to_string()),
+    // Set on a copy first: a formula that does not parse is refused now,
+    // never at match time.
+    let mut trial = ctx.session.vars.clone();
+    let changed = match trial.set(name, value) {
+        Ok(changed) => changed,
+        Err(e) => return ctx.fail(code::BAD_PARAMS, e.to_string()),
+    };
+    if let Err(e) = check_formula(&changed.name, value) {
+        return ctx.fail(code::BAD_PARAMS, e);
     }
+    ctx.session.update_vars(|v| *v = trial);
+    ctx.line(&changed.reply);
+    if let Some(id) = ctx.session.account_id {
+        let value = ctx.session.vars.get(&changed.name);
+        let name = changed.name;
+        ctx.shared().store.write("save variable", move |db| {
+            accounts::save_var(db, id, &name, value.as_deref())
+        });
+    }
+}
+
+/// A `formula` or `f1`–`f9` value must parse.
+fn check_formula(name: &str, value: &str) -> Result<(), String> {
+    if value.trim().is_empty() {
+        return Ok(());
+    }
+    let parsed = match name {
+        "formula" => Formula::parse(value),
+        _ => match name.strip_prefix('f').and_then(|n| n.parse::<u8>().ok()) {
+            Some(n) if (1..=9).contains(&n) => Formula::parse_f(n, value),
+            _ => return Ok(()),
+        },
+    };
+    parsed.map(|_| ()).map_err(|e| e.to_string())
 }
 
 /// `style N`
@@ -44,11 +66,18 @@ pub fn iset(ctx: &mut Ctx<'_>, args: &str) {
         None => return ctx.usage("iset ivariable 0|1"),
     };
     match ctx.session.update_ivars(|iv| iv.set(name, value)) {
-        Ok((ivar, on)) => ctx.line(format!(
-            "{} {}.",
-            ivar.name(),
-            if on { "set" } else { "unset" }
-        )),
+        Ok((ivar, on)) => {
+            ctx.line(format!(
+                "{} {}.",
+                ivar.name(),
+                if on { "set" } else { "unset" }
+            ));
+            if ivar == Ivar::SEEKINFO && on {
+                // A GUI that starts following seeks gets them all at once (spec §3.4).
+                let seeks = ctx.world().seekinfo_snapshot(ctx.session.id);
+                ctx.out.push_str(&seeks);
+            }
+        }
         Err(e @ IsetError::BadValue) => ctx.fail(code::BAD_PARAMS, e.to_string()),
         Err(e) => ctx.line(e.to_string()),
     }

@@ -185,13 +185,21 @@ pub fn layout(text: &str, width: Option<usize>) -> String {
         }
         let expanded = expand_tabs(line);
         match width {
-            Some(w) if expanded.len() > w && !expanded.starts_with('<') && w > 8 => {
+            Some(w) if expanded.len() > w && !is_machine_line(&expanded) && w > 8 => {
                 wrap_line(&expanded, w, &mut out)
             }
             _ => out.push_str(&expanded),
         }
     }
     out
+}
+
+/// Lines that programs parse whole and that must never be wrapped: the
+/// `<..>` lines, and the game, challenge and start lines that xboard,
+/// PyChess, zippy and mamer match with patterns.
+fn is_machine_line(line: &str) -> bool {
+    const PREFIXES: [&str; 5] = ["<", "{Game ", "Creating: ", "Challenge: ", "Issuing: "];
+    PREFIXES.iter().any(|p| line.starts_with(p))
 }
 
 fn expand_tabs(line: &str) -> std::borrow::Cow<'_, str> {
@@ -355,7 +363,11 @@ mod tests {
         assert!(lines.iter().all(|l| l.len() <= 40), "{lines:?}");
         assert!(lines[1..].iter().all(|l| l.starts_with("\\   ")));
         assert_eq!(wrapped.replace("\n\\   ", ""), text.trim_end());
-        let machine = format!("<12> {}", "x ".repeat(60));
-        assert_eq!(layout(&machine, Some(40)), machine);
+        for machine in [
+            format!("<12> {}", "x ".repeat(60)),
+            format!("{{Game 1 (A vs. B) {}}} 1-0", "long ".repeat(20)),
+        ] {
+            assert_eq!(layout(&machine, Some(40)), machine);
+        }
     }
 }

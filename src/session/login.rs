@@ -14,6 +14,7 @@ use crate::server::Shared;
 use crate::session::conn::{Conn, Line};
 use crate::session::ivars::Ivars;
 use crate::store::accounts::{self, Account};
+use crate::store::ratings;
 use crate::timefmt::unix_now;
 
 /// Who logged in, with what the session needs to start.
@@ -25,6 +26,8 @@ pub struct Identity {
     pub ivars: Ivars,
     /// Saved variables and aliases of a registered account.
     pub saved_vars: Vec<(String, String)>,
+    /// The Atomic rating of a registered account; `None` for guests.
+    pub rating: Option<crate::rating::Rating>,
     pub aliases: Vec<(String, String)>,
     /// The name held for this login (guests and unregistered names); the
     /// hold ends when the session enters the world or the login fails.
@@ -100,7 +103,7 @@ pub async fn login(conn: &mut Conn, shared: &Arc<Shared>, peer: SocketAddr) -> O
         match step {
             Step::Done(mut identity) => {
                 identity.ivars = ivars;
-                return Some(identity);
+                return Some(*identity);
             }
             Step::Again(Some(line)) => next = Some(line),
             Step::Again(None) => {}
@@ -110,7 +113,7 @@ pub async fn login(conn: &mut Conn, shared: &Arc<Shared>, peer: SocketAddr) -> O
 
 /// Where one attempt ended.
 enum Step {
-    Done(Identity),
+    Done(Box<Identity>),
     /// Back to `login: `; with a line the user already typed as the next name.
     Again(Option<String>),
 }
@@ -142,6 +145,7 @@ fn anonymous(reservation: Reservation) -> Identity {
         },
         ivars: Ivars::default(),
         saved_vars: Vec::new(),
+        rating: None,
         aliases: Vec::new(),
         reservation: Some(reservation),
     }
@@ -194,7 +198,7 @@ async fn press_return(conn: &mut Conn, reservation: Reservation, text: &str) -> 
         Line::Text(t) if t.trim().is_empty() => {
             conn.write(WONT_ECHO).await.ok()?;
             conn.write_text("\n").await.ok()?;
-            Some(Step::Done(anonymous(reservation)))
+            Some(Step::Done(Box::new(anonymous(reservation))))
         }
         Line::Text(t) => Some(Step::Again(Some(t))),
         Line::TooLong => {
@@ -249,24 +253,26 @@ async fn registered(
     }
     shared.throttle().succeeded(peer.ip());
     let id = account.id;
-    let (saved_vars, aliases) = shared
+    let (saved_vars, aliases, rating) = shared
         .store
         .call(move |db| {
             let _ = accounts::record_login(db, id, unix_now());
             (
                 accounts::load_vars(db, id).unwrap_or_default(),
                 accounts::load_aliases(db, id).unwrap_or_default(),
+                ratings::load(db, id).unwrap_or_else(|_| crate::rating::Rating::new()),
             )
         })
         .await
         .ok()?;
-    Some(Step::Done(Identity {
+    Some(Step::Done(Box::new(Identity {
         name: account.name.clone(),
         titles: account.titles,
         account: Some(account),
         ivars: Ivars::default(),
         saved_vars,
+        rating: Some(rating),
         aliases,
         reservation: None,
-    }))
+    })))
 }

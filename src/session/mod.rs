@@ -25,8 +25,9 @@ use tokio_util::sync::CancellationToken;
 use crate::account::Titles;
 use crate::commands;
 use crate::server::Shared;
-use crate::store::accounts;
+use crate::store::{self, accounts};
 use crate::timefmt::unix_now;
+use crate::world::talk::{self, Talk};
 use crate::world::{Out, Player, SessionId, player::OUTBOX};
 use conn::{Conn, Line};
 use ivars::{Ivar, Ivars};
@@ -117,6 +118,8 @@ pub async fn serve(shared: Arc<Shared>, socket: TcpStream, peer: SocketAddr) {
     let id = shared.next_session_id();
     let mut vars = Vars::default();
     vars.restore(&identity.saved_vars);
+    let account_id = identity.account.as_ref().map(|a| a.id);
+    let at_login = store::lists::load_at_login(&shared.store, account_id).await;
     let now = Instant::now();
     let player = Player {
         id,
@@ -137,8 +140,14 @@ pub async fn serve(shared: Arc<Shared>, socket: TcpStream, peer: SocketAddr) {
         last_opponent: None,
         last_color: None,
         promote: shakmaty::Role::Queen,
+        rating: identity.rating.clone(),
+        talk: Talk::new(at_login.lists),
     };
-    let kicked = shared.world().enter(player);
+    let (kicked, arrival) = {
+        let mut world = shared.world();
+        let kicked = world.enter(player);
+        (kicked, world.announce_arrival(id))
+    };
     drop(identity.reservation.take());
     let mut session = Session {
         shared: shared.clone(),
@@ -167,6 +176,8 @@ pub async fn serve(shared: Arc<Shared>, socket: TcpStream, peer: SocketAddr) {
         session.display_name()
     ));
     start.push_str(&shared.motd);
+    start.push_str(&talk::new_messages_notice(at_login.new_messages));
+    start.push_str(&arrival);
     start.push('\n');
     start.push_str(&session.shape().prompt);
     if conn.write_text(&start).await.is_ok() {
@@ -271,12 +282,17 @@ async fn write_out(session: &mut Session, conn: &mut Conn, message: Out) -> std:
             bytes.extend(output::unsolicited(&text, &session.shape()));
             conn.write(&bytes).await
         }
-        Out::GameStart { intro, board, viewer } => {
+        Out::GameStart {
+            intro,
+            board,
+            viewer,
+        } => {
             session.flipped = false;
             let mut text = intro.to_string();
             text.push('\n');
             render::board_body(session, &board, viewer, &mut text);
-            conn.write(&output::unsolicited(&text, &session.shape())).await
+            conn.write(&output::unsolicited(&text, &session.shape()))
+                .await
         }
     }
 }

@@ -18,7 +18,13 @@ pub fn black_at_bottom(session: &Session, viewer: Viewer) -> bool {
 pub fn board_body(session: &Session, snap: &BoardSnapshot, viewer: Viewer, out: &mut String) {
     let flip = black_at_bottom(session, viewer);
     if session.vars.style == 12 {
-        style12::render(snap, viewer.relation(snap), flip, session.ivars.get(Ivar::MS), out);
+        style12::render(
+            snap,
+            viewer.relation(snap),
+            flip,
+            session.ivars.get(Ivar::MS),
+            out,
+        );
     } else {
         style1::render(snap, flip, session.vars.lang, out);
     }

@@ -74,7 +74,15 @@ pub fn append_move(conn: &Connection, game_id: i64, m: &MoveRow) -> rusqlite::Re
     conn.execute(
         "INSERT OR REPLACE INTO moves (game_id, ply, san, uci, time_ms, white_ms, black_ms)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
-        params![game_id, m.ply, m.san, m.uci, m.time_ms as i64, m.white_ms, m.black_ms],
+        params![
+            game_id,
+            m.ply,
+            m.san,
+            m.uci,
+            m.time_ms as i64,
+            m.white_ms,
+            m.black_ms
+        ],
     )?;
     conn.execute(
         "UPDATE games SET white_ms = ?2, black_ms = ?3 WHERE id = ?1",
@@ -85,7 +93,10 @@ pub fn append_move(conn: &Connection, game_id: i64, m: &MoveRow) -> rusqlite::Re
 
 /// Drops moves after `plies` (a takeback).
 pub fn truncate_moves(conn: &Connection, game_id: i64, plies: u32) -> rusqlite::Result<()> {
-    conn.execute("DELETE FROM moves WHERE game_id = ?1 AND ply > ?2", params![game_id, plies])?;
+    conn.execute(
+        "DELETE FROM moves WHERE game_id = ?1 AND ply > ?2",
+        params![game_id, plies],
+    )?;
     Ok(())
 }
 
@@ -107,7 +118,9 @@ pub fn finish(conn: &Connection, game_id: i64, e: &Ending) -> rusqlite::Result<(
         "UPDATE games SET status = ?2, result = ?3, reason = ?4, end_code = ?5, ended_at = ?6,
              white_ms = ?7, black_ms = ?8
          WHERE id = ?1",
-        params![game_id, e.status, e.result, e.reason, e.code, e.ended_at, e.white_ms, e.black_ms],
+        params![
+            game_id, e.status, e.result, e.reason, e.code, e.ended_at, e.white_ms, e.black_ms
+        ],
     )?;
     Ok(())
 }
@@ -139,7 +152,8 @@ pub struct GameRow {
     pub black_ms: i64,
 }
 
-const GAME_COLUMNS: &str = "id, white, black, white_rating, black_rating, minutes, inc, rated, start_fen,
+const GAME_COLUMNS: &str =
+    "id, white, black, white_rating, black_rating, minutes, inc, rated, start_fen,
     started_at, status, ended_at, result, reason, end_code, white_ms, black_ms";
 
 fn game_row(r: &Row<'_>) -> rusqlite::Result<GameRow> {
@@ -172,7 +186,9 @@ pub fn history(conn: &Connection, name: &str, limit: u32) -> rusqlite::Result<Ve
          WHERE (white_key = ?1 OR black_key = ?1) AND status = 'finished'
          ORDER BY id DESC LIMIT ?2"
     ))?;
-    let mut rows: Vec<GameRow> = stmt.query_map(params![key, limit], game_row)?.collect::<Result<_, _>>()?;
+    let mut rows: Vec<GameRow> = stmt
+        .query_map(params![key, limit], game_row)?
+        .collect::<Result<_, _>>()?;
     rows.reverse();
     Ok(rows)
 }
@@ -190,7 +206,12 @@ pub fn finished(conn: &Connection, name: Option<&str>) -> rusqlite::Result<Vec<G
 
 /// One game by id.
 pub fn get(conn: &Connection, id: i64) -> rusqlite::Result<Option<GameRow>> {
-    conn.query_row(&format!("SELECT {GAME_COLUMNS} FROM games WHERE id = ?1"), [id], game_row).optional()
+    conn.query_row(
+        &format!("SELECT {GAME_COLUMNS} FROM games WHERE id = ?1"),
+        [id],
+        game_row,
+    )
+    .optional()
 }
 
 /// The moves of a game, in order.
@@ -237,7 +258,14 @@ mod tests {
         };
         insert_live(&c, &g).unwrap();
         for ply in 1..=3 {
-            let m = MoveRow { ply, san: "e4".into(), uci: "e2e4".into(), time_ms: 10, white_ms: 170_000, black_ms: 175_000 };
+            let m = MoveRow {
+                ply,
+                san: "e4".into(),
+                uci: "e2e4".into(),
+                time_ms: 10,
+                white_ms: 170_000,
+                black_ms: 175_000,
+            };
             append_move(&c, 1, &m).unwrap();
         }
         truncate_moves(&c, 1, 2).unwrap();

@@ -12,6 +12,9 @@
 
 pub mod accounts;
 pub mod games;
+pub mod lists;
+pub mod messages;
+pub mod ratings;
 pub mod schema;
 
 use std::panic::AssertUnwindSafe;

@@ -70,6 +70,37 @@ const MIGRATIONS: &[&str] = &[
         black_ms INTEGER NOT NULL,
         PRIMARY KEY (game_id, ply)
     );",
+    // 3: the Atomic rating of each registered account.
+    "CREATE TABLE ratings (
+        account_id INTEGER PRIMARY KEY REFERENCES accounts(id) ON DELETE CASCADE,
+        rating     REAL NOT NULL,
+        rd         REAL NOT NULL,
+        last_game  INTEGER,
+        wins       INTEGER NOT NULL,
+        losses     INTEGER NOT NULL,
+        draws      INTEGER NOT NULL,
+        best       INTEGER,
+        best_at    INTEGER
+    );
+    CREATE INDEX ratings_rating ON ratings (rating);
+    CREATE INDEX ratings_best ON ratings (best);",
+    // 4: talk — personal lists (channel, notify, censor, noplay) and
+    // messages to registered users.
+    "CREATE TABLE user_lists (
+        account_id INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+        list       TEXT NOT NULL,
+        item       TEXT NOT NULL COLLATE NOCASE,
+        PRIMARY KEY (account_id, list, item)
+    );
+    CREATE TABLE messages (
+        id           INTEGER PRIMARY KEY,
+        recipient_id INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+        sender_name  TEXT NOT NULL,
+        sent_at      INTEGER NOT NULL,
+        text         TEXT NOT NULL,
+        unread       INTEGER NOT NULL DEFAULT 1
+    );
+    CREATE INDEX messages_by_recipient ON messages (recipient_id, id);",
 ];
 
 /// The version a fully migrated database has.

@@ -41,7 +41,14 @@ impl Clock {
 
     /// Clocks as they stood at some ply of a game being resumed; they start
     /// running again at `now` if both sides had moved.
-    pub fn resume(initial_secs: u32, inc_secs: u32, white_ms: i64, black_ms: i64, plies: u32, now: Instant) -> Clock {
+    pub fn resume(
+        initial_secs: u32,
+        inc_secs: u32,
+        white_ms: i64,
+        black_ms: i64,
+        plies: u32,
+        now: Instant,
+    ) -> Clock {
         let mut c = Clock::new(initial_secs, inc_secs);
         c.white_ms = white_ms;
         c.black_ms = black_ms;
@@ -66,7 +73,9 @@ impl Clock {
             Color::Black => self.black_ms,
         };
         match self.turn_started {
-            Some(t) if side == to_move && !self.stopped => base - now.duration_since(t).as_millis() as i64,
+            Some(t) if side == to_move && !self.stopped => {
+                base - now.duration_since(t).as_millis() as i64
+            }
             _ => base,
         }
     }
@@ -89,7 +98,9 @@ impl Clock {
     /// clients); returns the time the move is shown to have taken.
     pub fn on_move(&mut self, mover: Color, now: Instant, charged: Option<u64>) -> u64 {
         let used = match self.turn_started {
-            Some(t) if !self.untimed => charged.unwrap_or_else(|| now.duration_since(t).as_millis() as u64),
+            Some(t) if !self.untimed => {
+                charged.unwrap_or_else(|| now.duration_since(t).as_millis() as u64)
+            }
             _ => 0,
         };
         if self.turn_started.is_some() && !self.untimed {
@@ -135,7 +146,10 @@ impl Clock {
 
     /// Clock values at `now`, as (White, Black).
     pub fn both(&self, to_move: Color, now: Instant) -> (i64, i64) {
-        (self.remaining(Color::White, to_move, now), self.remaining(Color::Black, to_move, now))
+        (
+            self.remaining(Color::White, to_move, now),
+            self.remaining(Color::Black, to_move, now),
+        )
     }
 }
 
@@ -158,10 +172,16 @@ mod tests {
         assert_eq!(c.both(Color::White, t0 + ms(9000)), (180_000, 180_000));
         assert!(c.ticking());
         // White thinks 3 s, then gains the 2 s increment.
-        assert_eq!(c.remaining(Color::White, Color::White, t0 + ms(12_000)), 177_000);
+        assert_eq!(
+            c.remaining(Color::White, Color::White, t0 + ms(12_000)),
+            177_000
+        );
         assert_eq!(c.on_move(Color::White, t0 + ms(12_000), None), 3000);
         assert_eq!(c.both(Color::Black, t0 + ms(12_000)), (179_000, 180_000));
-        assert_eq!(c.deadline(Color::Black), Some(t0 + ms(12_000) + ms(180_000)));
+        assert_eq!(
+            c.deadline(Color::Black),
+            Some(t0 + ms(12_000) + ms(180_000))
+        );
     }
 
     #[test]
@@ -169,7 +189,11 @@ mod tests {
         let t0 = Instant::now();
         let mut c = Clock::new(0, 0);
         for i in 0..4 {
-            let side = if i % 2 == 0 { Color::White } else { Color::Black };
+            let side = if i % 2 == 0 {
+                Color::White
+            } else {
+                Color::Black
+            };
             assert_eq!(c.on_move(side, t0 + ms(1000 * i), None), 0);
         }
         assert!(!c.ticking());
@@ -198,8 +222,14 @@ mod tests {
         let t0 = Instant::now();
         let c = Clock::resume(60, 0, 30_000, 20_000, 5, t0);
         assert!(c.ticking());
-        assert_eq!(c.remaining(Color::Black, Color::Black, t0 + ms(1000)), 19_000);
-        assert_eq!(c.remaining(Color::White, Color::Black, t0 + ms(1000)), 30_000);
+        assert_eq!(
+            c.remaining(Color::Black, Color::Black, t0 + ms(1000)),
+            19_000
+        );
+        assert_eq!(
+            c.remaining(Color::White, Color::Black, t0 + ms(1000)),
+            30_000
+        );
         let fresh = Clock::resume(60, 0, 60_000, 60_000, 1, t0);
         assert!(!fresh.ticking());
     }

@@ -8,6 +8,7 @@ use tokio::time::Instant;
 
 use crate::account::Titles;
 use crate::chess::{AtomicGame, BoardSnapshot, LastMove};
+use crate::rating::RatingDisplay;
 use crate::world::SessionId;
 use crate::world::clock::Clock;
 
@@ -36,8 +37,8 @@ pub struct Seat {
     pub name: String,
     pub account_id: Option<i64>,
     pub titles: Titles,
-    /// The rating as shown when the game started (`1500`, `----`, `++++`).
-    pub rating: String,
+    /// The rating when the game started.
+    pub rating: RatingDisplay,
 }
 
 /// How someone looks at a game: it decides relation and orientation.
@@ -157,7 +158,10 @@ impl Game {
 
     /// `{Game 12 (Alice vs. Bob) reason} result`.
     pub fn end_line(&self, reason: &str, result: &str) -> String {
-        format!("{{Game {} ({} vs. {}) {reason}}} {result}", self.no, self.white.name, self.black.name)
+        format!(
+            "{{Game {} ({} vs. {}) {reason}}} {result}",
+            self.no, self.white.name, self.black.name
+        )
     }
 
     /// The last move, as boards show it.

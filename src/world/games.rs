@@ -34,17 +34,32 @@ pub struct End {
 impl End {
     /// A decisive or drawn finish.
     pub fn finished(reason: String, result: &'static str, code: &'static str) -> End {
-        End { reason, result, code, status: db::status::FINISHED }
+        End {
+            reason,
+            result,
+            code,
+            status: db::status::FINISHED,
+        }
     }
 
     /// An abort (`*`, not kept in history).
     pub fn aborted(reason: String) -> End {
-        End { reason, result: "*", code: "", status: db::status::ABORTED }
+        End {
+            reason,
+            result: "*",
+            code: "",
+            status: db::status::ABORTED,
+        }
     }
 
     /// An adjournment (`*`, the game can be resumed).
     pub fn adjourned(reason: String) -> End {
-        End { reason, result: "*", code: "Adj", status: db::status::ADJOURNED }
+        End {
+            reason,
+            result: "*",
+            code: "Adj",
+            status: db::status::ADJOURNED,
+        }
     }
 
     /// A win for `winner`.
@@ -59,10 +74,18 @@ pub enum MoveOutcome {
     /// Not a move after all: try it as a command.
     NotAMove,
     /// An error line for the player (`It is not your move.`, `Illegal move (x).`).
-    Refused { message: String, board: Option<(Arc<BoardSnapshot>, Viewer)> },
+    Refused {
+        message: String,
+        board: Option<(Arc<BoardSnapshot>, Viewer)>,
+    },
     /// Played: the mover's board, then any text that follows it in the
     /// mover's reply (declined offers, the end of the game).
-    Played { board: Arc<BoardSnapshot>, viewer: Viewer, before: String, after: String },
+    Played {
+        board: Arc<BoardSnapshot>,
+        viewer: Viewer,
+        before: String,
+        after: String,
+    },
     /// The mover's flag had already fallen: the game ended instead.
     TooLate,
 }
@@ -70,7 +93,9 @@ pub enum MoveOutcome {
 impl World {
     /// The lowest game number nobody uses.
     fn free_game_number(&self) -> u32 {
-        (1..).find(|n| !self.games.contains_key(n)).unwrap_or(u32::MAX)
+        (1..)
+            .find(|n| !self.games.contains_key(n))
+            .unwrap_or(u32::MAX)
     }
 
     fn seat_for(&self, id: SessionId) -> Option<Seat> {
@@ -80,7 +105,7 @@ impl World {
             name: p.name.clone(),
             account_id: p.account_id,
             titles: p.titles,
-            rating: p.rating_text(),
+            rating: p.rating_display(),
         })
     }
 
@@ -94,13 +119,16 @@ impl World {
         fen: Option<&str>,
         now: Instant,
     ) -> Option<u32> {
-        let (Some(w), Some(b)) = (self.seat_for(white), self.seat_for(black)) else { return None };
+        let (Some(w), Some(b)) = (self.seat_for(white), self.seat_for(black)) else {
+            return None;
+        };
         let chess = match fen {
             Some(fen) => AtomicGame::from_fen(fen).ok()?,
             None => AtomicGame::new(),
         };
         for id in [white, black] {
             self.withdraw_all_offers(id);
+            self.remove_seeks_of(id);
         }
         let no = self.free_game_number();
         self.next_db_id += 1;
@@ -112,8 +140,8 @@ impl World {
             black: b.name.clone(),
             white_account: w.account_id,
             black_account: b.account_id,
-            white_rating: w.rating.clone(),
-            black_rating: b.rating.clone(),
+            white_rating: w.rating.column(),
+            black_rating: b.rating.column(),
             minutes: terms.minutes,
             inc: terms.inc,
             rated: terms.rated,
@@ -121,7 +149,8 @@ impl World {
             started_at: unix_now(),
             clock_ms: i64::from(terms.minutes) * 60_000,
         };
-        self.store.write("start game", move |c| db::insert_live(c, &row));
+        self.store
+            .write("start game", move |c| db::insert_live(c, &row));
         let snapshot = Arc::new(BoardSnapshot::new(&chess, no, &w.name, &b.name));
         let mut game = Game {
             no,
@@ -141,9 +170,9 @@ impl World {
         let creating = format!(
             "Creating: {} ({}) {} ({}) {} atomic {} {}\n{{Game {no} ({} vs. {}) Creating {} atomic match.}}\n",
             game.white.name,
-            game.white.rating,
+            game.white.rating.parenthesised(),
             game.black.name,
-            game.black.rating,
+            game.black.rating.parenthesised(),
             terms.rated_word(),
             terms.minutes,
             terms.inc,
@@ -162,10 +191,19 @@ impl World {
                 intro.push('\n');
             }
             if let Some(p) = self.player(id) {
-                p.send(Out::GameStart { intro: intro.into(), board: snap.clone(), viewer: Viewer::Player(color) });
+                p.send(Out::GameStart {
+                    intro: intro.into(),
+                    board: snap.clone(),
+                    viewer: Viewer::Player(color),
+                });
             }
         }
-        let notice = format!("{{Game {no} ({} vs. {}) Creating {} atomic match.}}\n", game.white.name, game.black.name, terms.rated_word());
+        let notice = format!(
+            "{{Game {no} ({} vs. {}) Creating {} atomic match.}}\n",
+            game.white.name,
+            game.black.name,
+            terms.rated_word()
+        );
         self.tell_game_watchers(&notice, &[white, black]);
         self.games.insert(no, game);
         Some(no)
@@ -174,7 +212,12 @@ impl World {
     /// `<g1>` for a game (spec §2.4).
     pub fn gameinfo_line(&self, game: &Game) -> String {
         let registered = |s: &Seat| u8::from(s.account_id.is_some());
-        let timeseal = |s: &Seat| u8::from(s.id.and_then(|id| self.player(id)).is_some_and(|p| p.timeseal));
+        let timeseal = |s: &Seat| {
+            u8::from(
+                s.id.and_then(|id| self.player(id))
+                    .is_some_and(|p| p.timeseal),
+            )
+        };
         let secs = game.terms.minutes * 60;
         format!(
             "<g1> {} p=0 t=atomic r={} u={},{} it={secs},{} i={secs},{} pt=0 rt={},{} ts={},{} m=2 n=0",
@@ -184,8 +227,8 @@ impl World {
             registered(&game.black),
             game.terms.inc,
             game.terms.inc,
-            gameinfo_rating(&game.white.rating),
-            gameinfo_rating(&game.black.rating),
+            game.white.rating.gameinfo(),
+            game.black.rating.gameinfo(),
             timeseal(&game.white),
             timeseal(&game.black),
         )
@@ -207,7 +250,9 @@ impl World {
 
     /// The game `id` is playing.
     pub fn game_of(&self, id: SessionId) -> Option<&Game> {
-        self.player(id).and_then(|p| p.game).and_then(|no| self.games.get(&no))
+        self.player(id)
+            .and_then(|p| p.game)
+            .and_then(|no| self.games.get(&no))
     }
 
     /// A player's line, tried as a move of their game.
@@ -220,24 +265,39 @@ impl World {
         now: Instant,
         charged: Option<u64>,
     ) -> MoveOutcome {
-        let Some(no) = self.player(id).and_then(|p| p.game) else { return MoveOutcome::NotAMove };
-        let Some(game) = self.games.get_mut(&no) else { return MoveOutcome::NotAMove };
-        let Some(color) = game.color_of(id) else { return MoveOutcome::NotAMove };
+        let Some(no) = self.player(id).and_then(|p| p.game) else {
+            return MoveOutcome::NotAMove;
+        };
+        let Some(game) = self.games.get_mut(&no) else {
+            return MoveOutcome::NotAMove;
+        };
+        let Some(color) = game.color_of(id) else {
+            return MoveOutcome::NotAMove;
+        };
         let viewer = Viewer::Player(color);
         if game.chess.turn() != color {
             return match game.chess.parse_move(input, lang, promote) {
                 Err(MoveError::NotAMove) => MoveOutcome::NotAMove,
-                _ => MoveOutcome::Refused { message: "It is not your move.".into(), board: None },
+                _ => MoveOutcome::Refused {
+                    message: "It is not your move.".into(),
+                    board: None,
+                },
             };
         }
         let mv = match game.chess.parse_move(input, lang, promote) {
             Ok(mv) => mv,
             Err(MoveError::NotAMove) => return MoveOutcome::NotAMove,
             Err(e) => {
-                return MoveOutcome::Refused { message: e.to_string(), board: Some((game.snapshot.clone(), viewer)) };
+                return MoveOutcome::Refused {
+                    message: e.to_string(),
+                    board: Some((game.snapshot.clone(), viewer)),
+                };
             }
         };
-        if !game.clock.is_untimed() && game.clock.ticking() && game.clock.remaining(color, color, now) <= 0 {
+        if !game.clock.is_untimed()
+            && game.clock.ticking()
+            && game.clock.remaining(color, color, now) <= 0
+        {
             self.flag_fell(no, now);
             return MoveOutcome::TooLate;
         }
@@ -256,11 +316,16 @@ impl World {
             black_ms: snap.black_clock_ms,
         };
         let db_id = game.db_id;
-        self.store.write("record move", move |c| db::append_move(c, db_id, &row));
-        let audience: Vec<(SessionId, Viewer)> = game.audience().filter(|(who, _)| *who != id).collect();
+        self.store
+            .write("record move", move |c| db::append_move(c, db_id, &row));
+        let audience: Vec<(SessionId, Viewer)> =
+            game.audience().filter(|(who, _)| *who != id).collect();
         for (who, v) in audience {
             if let Some(p) = self.player(who) {
-                p.send(Out::Board { board: snap.clone(), viewer: v });
+                p.send(Out::Board {
+                    board: snap.clone(),
+                    viewer: v,
+                });
             }
         }
         let before = self.decline_offers_to(id);
@@ -276,7 +341,12 @@ impl World {
                 String::new()
             }
         };
-        MoveOutcome::Played { board: snap, viewer, before, after }
+        MoveOutcome::Played {
+            board: snap,
+            viewer,
+            before,
+            after,
+        }
     }
 
     /// Sets the flag timer of a game to the moment the side to move runs out.
@@ -292,9 +362,14 @@ impl World {
     /// Called when a flag timer fires: ends the game if the side to move
     /// really is out of time, or sets the timer again.
     pub fn check_flag(&mut self, no: u32, now: Instant) {
-        let Some(game) = self.games.get(&no) else { return };
+        let Some(game) = self.games.get(&no) else {
+            return;
+        };
         let turn = game.chess.turn();
-        if game.clock.ticking() && !game.clock.is_untimed() && game.clock.remaining(turn, turn, now) <= 0 {
+        if game.clock.ticking()
+            && !game.clock.is_untimed()
+            && game.clock.remaining(turn, turn, now) <= 0
+        {
             self.flag_fell(no, now);
         } else {
             self.arm_flag(no);
@@ -304,13 +379,22 @@ impl World {
     /// The side to move has no time left: it loses, unless its opponent
     /// cannot mate (decision 4).
     fn flag_fell(&mut self, no: u32, now: Instant) {
-        let Some(game) = self.games.get(&no) else { return };
+        let Some(game) = self.games.get(&no) else {
+            return;
+        };
         let loser = game.chess.turn();
-        let (flagged, other) = (game.seat(loser).name.clone(), game.seat(!loser).name.clone());
+        let (flagged, other) = (
+            game.seat(loser).name.clone(),
+            game.seat(!loser).name.clone(),
+        );
         let end = if game.chess.can_mate(!loser) {
             End::win(!loser, format!("{flagged} forfeits on time"), "Fla")
         } else {
-            End::finished(format!("{flagged} ran out of time and {other} has no material to mate"), "1/2-1/2", "TM")
+            End::finished(
+                format!("{flagged} ran out of time and {other} has no material to mate"),
+                "1/2-1/2",
+                "TM",
+            )
         };
         self.end_game(no, end, now, None);
     }
@@ -318,19 +402,35 @@ impl World {
     /// Ends a game: everyone concerned is told, the record is written, and
     /// the players are free again. If `reply_to` is one of the players, their
     /// text is returned instead of sent (it belongs in their command's reply).
-    pub fn end_game(&mut self, no: u32, end: End, now: Instant, reply_to: Option<SessionId>) -> Option<String> {
+    pub fn end_game(
+        &mut self,
+        no: u32,
+        end: End,
+        now: Instant,
+        reply_to: Option<SessionId>,
+    ) -> Option<String> {
         let mut game = self.games.remove(&no)?;
         self.timers.cancel(TimerKey::Flag(no));
         let turn = game.chess.turn();
         game.clock.stop(turn, now);
         let (white_ms, black_ms) = game.clock.both(turn, now);
         let line = game.end_line(&end.reason, end.result);
-        let players: Vec<SessionId> = [game.white.id, game.black.id].into_iter().flatten().collect();
-        let ratings_note = "No ratings adjustment done.";
-        let player_text = format!("{line}\n\n{ratings_note}\n");
+        let players: Vec<SessionId> = [game.white.id, game.black.id]
+            .into_iter()
+            .flatten()
+            .collect();
+        let rated = if end.status == db::status::FINISHED {
+            self.rate_game(&game, end.result)
+        } else {
+            None
+        };
         let mut reply = None;
         for &pid in &players {
-            let opponent = if game.white.id == Some(pid) { &game.black.name } else { &game.white.name };
+            let opponent = if game.white.id == Some(pid) {
+                &game.black.name
+            } else {
+                &game.white.name
+            };
             let opponent = opponent.clone();
             if let Some(p) = self.player_mut(pid) {
                 p.game = None;
@@ -344,13 +444,19 @@ impl World {
                     self.drop_offer(offer);
                 }
             }
+            let note = rated
+                .as_ref()
+                .and_then(|r| r.lines.iter().find(|(id, _)| *id == pid))
+                .map_or("No ratings adjustment done.", |(_, l)| l.as_str());
+            let player_text = format!("{line}\n\n{note}\n");
             if Some(pid) == reply_to {
                 reply = Some(player_text.clone());
             } else if let Some(p) = self.player(pid) {
                 p.send_text(player_text.clone());
             }
         }
-        let observer_text: Arc<str> = format!("{line}\n\nRemoving game {no} from observation list.\n").into();
+        let observer_text: Arc<str> =
+            format!("{line}\n\nRemoving game {no} from observation list.\n").into();
         for &oid in &game.observers {
             if let Some(p) = self.player_mut(oid) {
                 p.observing.remove(&no);
@@ -370,7 +476,16 @@ impl World {
             black_ms,
         };
         let db_id = game.db_id;
-        self.store.write("end game", move |c| db::finish(c, db_id, &ending));
+        let saves = rated.map(|r| r.saves).unwrap_or_default();
+        // One job, so one transaction: the result and both new ratings are
+        // stored together or not at all.
+        self.store.write("end game", move |c| {
+            db::finish(c, db_id, &ending)?;
+            for (account, rating) in &saves {
+                crate::store::ratings::save(c, *account, rating)?;
+            }
+            Ok(())
+        });
         tracing::info!(game = no, white = %game.white.name, black = %game.black.name, result = end.result, reason = %end.reason, "game over");
         reply
     }
@@ -378,7 +493,9 @@ impl World {
     /// A player left the server in the middle of a game (decision 6).
     pub fn player_left_game(&mut self, id: SessionId, now: Instant) {
         let Some(game) = self.game_of(id) else { return };
-        let Some(color) = game.color_of(id) else { return };
+        let Some(color) = game.color_of(id) else {
+            return;
+        };
         let name = game.seat(color).name.clone();
         let both_registered = game.white.account_id.is_some() && game.black.account_id.is_some();
         let end = if both_registered {
@@ -391,9 +508,4 @@ impl World {
         let no = game.no;
         self.end_game(no, end, now, None);
     }
-}
-
-/// A rating as `<g1>` wants it: an integer, `0` when there is none.
-fn gameinfo_rating(shown: &str) -> &str {
-    if shown.bytes().next().is_some_and(|b| b.is_ascii_digit()) { shown } else { "0" }
 }

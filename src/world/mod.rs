@@ -6,11 +6,16 @@
 //! messages to other users go into their bounded outboxes.
 
 pub mod clock;
+pub mod flood;
 pub mod game;
 pub mod games;
+pub mod lists;
 pub mod negotiation;
 pub mod offers;
 pub mod player;
+pub mod ratings;
+pub mod seeks;
+pub mod talk;
 pub mod timers;
 pub mod watching;
 
@@ -45,10 +50,13 @@ pub struct World {
     /// Most games at once since start.
     pub peak_games: usize,
     pub offers: offers::Offers,
+    pub seeks: seeks::Seeks,
     /// The last game id given out in the database.
     next_db_id: i64,
     store: Store,
     timers: Timers,
+    /// Talk state that outlives sessions (the shout quota).
+    talk: talk::TalkWorld,
 }
 
 impl World {
@@ -62,9 +70,11 @@ impl World {
             games: BTreeMap::new(),
             peak_games: 0,
             offers: offers::Offers::default(),
+            seeks: seeks::Seeks::default(),
             next_db_id: last_game_id,
             store,
             timers,
+            talk: talk::TalkWorld::default(),
         }
     }
 
@@ -129,6 +139,7 @@ impl World {
         self.reserved.remove(&key);
         let kicked = self.by_name.get(&key).copied();
         if let Some(old) = kicked.and_then(|id| self.players.remove(&id)) {
+            self.announce_departure(&old);
             old.send(Out::Kick(
                 format!(
                     "**** {} has arrived - you can't both be logged in. ****\n",
@@ -149,7 +160,12 @@ impl World {
         let now = Instant::now();
         self.player_left_game(id, now);
         self.withdraw_all_offers(id);
-        let observing: Vec<u32> = self.players.get(&id).map(|p| p.observing.iter().copied().collect()).unwrap_or_default();
+        self.remove_seeks_of(id);
+        let observing: Vec<u32> = self
+            .players
+            .get(&id)
+            .map(|p| p.observing.iter().copied().collect())
+            .unwrap_or_default();
         for no in observing {
             if let Some(g) = self.games.get_mut(&no) {
                 g.observers.remove(&id);
@@ -160,6 +176,7 @@ impl World {
         if self.by_name.get(&key) == Some(&id) {
             self.by_name.remove(&key);
         }
+        self.announce_departure(&player);
         Some(player)
     }
 

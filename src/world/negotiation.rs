@@ -60,7 +60,12 @@ impl World {
 
     /// Records an offer and tells the receiver's client (`<pf>`); returns
     /// the offer number and the `<pt>` line for the sender, if they want it.
-    fn add_offer(&mut self, from: SessionId, to: SessionId, kind: OfferKind) -> (u32, Option<String>) {
+    fn add_offer(
+        &mut self,
+        from: SessionId,
+        to: SessionId,
+        kind: OfferKind,
+    ) -> (u32, Option<String>) {
         let params = kind.params();
         let word = kind.word();
         let id = self.offers.add(from, to, kind);
@@ -70,14 +75,18 @@ impl World {
                 p.send_text(line);
             }
         }
-        let pt = self.pendinfo(from).then(|| format!("<pt> {id} w={} t={word} p={params}\n", self.name_of(to)));
+        let pt = self
+            .pendinfo(from)
+            .then(|| format!("<pt> {id} w={} t={word} p={params}\n", self.name_of(to)));
         (id, pt)
     }
 
     /// Removes an offer and tells both clients (`<pr>`). `quiet_for` gets
     /// its `<pr>` line returned instead (it goes in that user's reply).
     fn remove_offer(&mut self, id: u32, quiet_for: Option<SessionId>) -> (Option<Offer>, String) {
-        let Some(offer) = self.offers.remove(id) else { return (None, String::new()) };
+        let Some(offer) = self.offers.remove(id) else {
+            return (None, String::new());
+        };
         let mut own = String::new();
         for who in [offer.from, offer.to] {
             if !self.pendinfo(who) {
@@ -108,24 +117,39 @@ impl World {
     /// A move declines every offer the mover has received (lasker
     /// `process_move`); returns the mover's lines about it.
     pub fn decline_offers_to(&mut self, mover: SessionId) -> String {
-        let received: Vec<u32> =
-            self.offers.to(mover).filter(|o| !matches!(o.kind, OfferKind::Match(_))).map(|o| o.id).collect();
+        let received: Vec<u32> = self
+            .offers
+            .to(mover)
+            .filter(|o| !matches!(o.kind, OfferKind::Match(_)))
+            .map(|o| o.id)
+            .collect();
         let mut text = String::new();
         let me = self.name_of(mover);
         for id in received {
-            let (Some(offer), pr) = self.remove_offer(id, Some(mover)) else { continue };
+            let (Some(offer), pr) = self.remove_offer(id, Some(mover)) else {
+                continue;
+            };
             let noun = offer.kind.request_noun();
             if let Some(p) = self.player(offer.from) {
                 p.send_text(format!("{me} declines the {noun}.\n"));
             }
-            text.push_str(&format!("You decline the {noun} from {}.\n{pr}", self.name_of(offer.from)));
+            text.push_str(&format!(
+                "You decline the {noun} from {}.\n{pr}",
+                self.name_of(offer.from)
+            ));
         }
         text
     }
 
     /// `match`: challenges `to`, or starts the game at once if `to` had
     /// already challenged with the same terms. Returns the reply.
-    pub fn challenge(&mut self, from: SessionId, to: SessionId, req: MatchRequest, now: Instant) -> Result<String, String> {
+    pub fn challenge(
+        &mut self,
+        from: SessionId,
+        to: SessionId,
+        req: MatchRequest,
+        now: Instant,
+    ) -> Result<String, String> {
         let (Some(me), Some(them)) = (self.player(from), self.player(to)) else {
             return Err("That player has left.".into());
         };
@@ -139,22 +163,35 @@ impl World {
             return Err(format!("{} is playing a game.", them.name));
         }
         if !them.vars.switch("open") {
-            return Err(format!("Player \"{}\" is not open to match requests.", them.name));
+            return Err(format!(
+                "Player \"{}\" is not open to match requests.",
+                them.name
+            ));
         }
         if req.terms.rated && (!me.is_registered() || !them.is_registered()) {
             return Err("Only registered players can play rated games.".into());
+        }
+        if let Some(refusal) = self.refuses_games_with(to, from) {
+            return Err(refusal);
+        }
+        if let Some(refusal) = self.formula_refusal(to, from, req.terms) {
+            return Err(refusal.trim_end().to_string());
         }
         let (my_name, their_name) = (me.name.clone(), them.name.clone());
         let mut reply = String::new();
         // Their challenge to us: the same game starts at once, or ours replaces it.
         if let Some(theirs) = self.offers.between(to, from, "match").cloned() {
-            let OfferKind::Match(c) = &theirs.kind else { unreachable!("between() filters by type") };
+            let OfferKind::Match(c) = &theirs.kind else {
+                unreachable!("between() filters by type")
+            };
             let fits = c.terms == req.terms
                 && c.fen == req.fen
                 && (c.color.is_none() || req.color.is_none() || c.color != req.color);
             if fits {
                 let (_, pr) = self.remove_offer(theirs.id, Some(from));
-                reply.push_str(&format!("Your challenge intercepts {their_name}'s challenge.\n{pr}"));
+                reply.push_str(&format!(
+                    "Your challenge intercepts {their_name}'s challenge.\n{pr}"
+                ));
                 if let Some(p) = self.player(to) {
                     p.send_text(format!("{my_name} accepts the match offer.\n"));
                 }
@@ -167,7 +204,9 @@ impl World {
                 return Ok(reply);
             }
             let (_, pr) = self.remove_offer(theirs.id, Some(from));
-            reply.push_str(&format!("Declining offer from {their_name} and offering new match parameters.\n{pr}"));
+            reply.push_str(&format!(
+                "Declining offer from {their_name} and offering new match parameters.\n{pr}"
+            ));
             if let Some(p) = self.player(to) {
                 p.send_text(format!("{my_name} declines the match offer.\n"));
             }
@@ -175,7 +214,9 @@ impl World {
         let text = self.challenge_text(from, to, &req);
         if let Some(old) = self.offers.between(from, to, "match").map(|o| o.id) {
             let (_, pr) = self.remove_offer(old, Some(from));
-            reply.push_str(&format!("Updating offer already made to \"{their_name}\".\n{pr}"));
+            reply.push_str(&format!(
+                "Updating offer already made to \"{their_name}\".\n{pr}"
+            ));
             if let Some(p) = self.player(to) {
                 p.send_text(format!("{my_name} updates the match request.\n"));
             }
@@ -185,15 +226,25 @@ impl World {
         if self.player(from).is_some_and(|p| p.titles.computer) {
             challenge_lines.push_str(&format!("--** {my_name} is a computer **--\n"));
         }
+        if req.terms.rated {
+            reply.push_str(&self.preview_lines(from, to).unwrap_or_default());
+            challenge_lines.push_str(&self.preview_lines(to, from).unwrap_or_default());
+        }
         if let Some(fen) = &req.fen {
             challenge_lines.push_str(&format!("The game starts from this position: {fen}\n"));
         }
-        challenge_lines.push_str("You can \"accept\" or \"decline\", or propose different parameters.\n");
+        challenge_lines
+            .push_str("You can \"accept\" or \"decline\", or propose different parameters.\n");
         if let Some(p) = self.player(to) {
             let bell = if p.vars.switch("bell") { "\u{7}" } else { "" };
             p.send_text(format!("{bell}{challenge_lines}"));
         }
-        let challenge = Challenge { terms: req.terms, color: req.color, fen: req.fen, text };
+        let challenge = Challenge {
+            terms: req.terms,
+            color: req.color,
+            fen: req.fen,
+            text,
+        };
         let (_, pt) = self.add_offer(from, to, OfferKind::Match(challenge));
         if let Some(pt) = pt {
             reply.push('\n');
@@ -202,24 +253,52 @@ impl World {
         Ok(reply)
     }
 
+    /// Why `owner` takes no games from `asker`, if their censor or noplay
+    /// list says so.
+    pub fn refuses_games_with(&self, owner: SessionId, asker: SessionId) -> Option<String> {
+        let name = self.player(owner)?.name.clone();
+        if self.censors(owner, asker) {
+            Some(format!("{name} is censoring you."))
+        } else if self.noplays(owner, asker) {
+            Some(format!("You are on {name}'s noplay list."))
+        } else {
+            None
+        }
+    }
+
     /// `Alice (1500) [white] Bob (1600) rated atomic 5 0`.
     fn challenge_text(&self, from: SessionId, to: SessionId, req: &MatchRequest) -> String {
-        let who = |id| self.player(id).map(|p| (p.name.clone(), p.rating_text())).unwrap_or_default();
+        let who = |id| {
+            self.player(id)
+                .map(|p| (p.name.clone(), p.rating_display().parenthesised()))
+                .unwrap_or_default()
+        };
         let ((a, ar), (b, br)) = (who(from), who(to));
         let color = match req.color {
             Some(Color::White) => "[white] ",
             Some(Color::Black) => "[black] ",
             None => "",
         };
-        format!("{a} ({ar}) {color}{b} ({br}) {} atomic {} {}", req.terms.rated_word(), req.terms.minutes, req.terms.inc)
+        format!(
+            "{a} ({ar}) {color}{b} ({br}) {} atomic {} {}",
+            req.terms.rated_word(),
+            req.terms.minutes,
+            req.terms.inc
+        )
     }
 
     /// Who gets White when nobody asked: whoever had Black last, else by lot.
-    fn balance_colors(&self, a: SessionId, b: SessionId) -> (SessionId, SessionId) {
+    pub(crate) fn balance_colors(&self, a: SessionId, b: SessionId) -> (SessionId, SessionId) {
         let last = |id| self.player(id).and_then(|p| p.last_color);
         match (last(a), last(b)) {
-            (Some(Color::White), Some(Color::White)) | (None, None) | (Some(Color::Black), Some(Color::Black)) => {
-                if crate::random::u64() % 2 == 0 { (a, b) } else { (b, a) }
+            (Some(Color::White), Some(Color::White))
+            | (None, None)
+            | (Some(Color::Black), Some(Color::Black)) => {
+                if crate::random::u64().is_multiple_of(2) {
+                    (a, b)
+                } else {
+                    (b, a)
+                }
             }
             (Some(Color::White), _) | (_, Some(Color::Black)) => (b, a),
             _ => (a, b),
@@ -227,7 +306,13 @@ impl World {
     }
 
     /// Finds the offer `pick` means among `offers`; errors are reply lines.
-    fn pick_offer(&self, offers: Vec<&Offer>, pick: &Pick, verb: &str, received: bool) -> Result<u32, String> {
+    fn pick_offer(
+        &self,
+        offers: Vec<&Offer>,
+        pick: &Pick,
+        verb: &str,
+        received: bool,
+    ) -> Result<u32, String> {
         let none = if received {
             format!("You have no offers to {verb}.")
         } else {
@@ -246,24 +331,39 @@ impl World {
                 .iter()
                 .find(|o| o.id == *n)
                 .map(|o| o.id)
-                .ok_or_else(|| "Out of range. Use \"pending\" to see the list of offers.".to_string()),
-            Pick::Kind(kind) => match offers.iter().filter(|o| o.kind.word() == kind).collect::<Vec<_>>().as_slice() {
+                .ok_or_else(|| {
+                    "Out of range. Use \"pending\" to see the list of offers.".to_string()
+                }),
+            Pick::Kind(kind) => match offers
+                .iter()
+                .filter(|o| o.kind.word() == kind)
+                .collect::<Vec<_>>()
+                .as_slice()
+            {
                 [one] => Ok(one.id),
                 [] => Err(format!("There are no {kind} offers to {verb}.")),
-                _ => Err(format!("You have more than one {kind} offer; use \"{verb} n\".")),
+                _ => Err(format!(
+                    "You have more than one {kind} offer; use \"{verb} n\"."
+                )),
             },
             Pick::Name(name) => {
                 let lower = name.to_ascii_lowercase();
                 let found: Vec<u32> = offers
                     .iter()
-                    .filter(|o| self.name_of(other(o)).to_ascii_lowercase().starts_with(&lower))
+                    .filter(|o| {
+                        self.name_of(other(o))
+                            .to_ascii_lowercase()
+                            .starts_with(&lower)
+                    })
                     .map(|o| o.id)
                     .collect();
                 match found.as_slice() {
                     [one] => Ok(*one),
                     [] if received => Err(format!("There are no offers pending from {name}.")),
                     [] => Err(format!("There are no offers pending to {name}.")),
-                    _ => Err(format!("You have more than one offer involving {name}; use \"{verb} n\".")),
+                    _ => Err(format!(
+                        "You have more than one offer involving {name}; use \"{verb} n\"."
+                    )),
                 }
             }
         }
@@ -281,7 +381,9 @@ impl World {
 
     /// Carries out an accepted offer.
     pub fn accept_offer(&mut self, me: SessionId, id: u32, now: Instant) -> String {
-        let (Some(offer), pr) = self.remove_offer(id, Some(me)) else { return String::new() };
+        let (Some(offer), pr) = self.remove_offer(id, Some(me)) else {
+            return String::new();
+        };
         let (my_name, their_name) = (self.name_of(me), self.name_of(offer.from));
         let noun = offer.kind.request_noun();
         let mut reply = format!("You accept the {noun} from {their_name}.\n");
@@ -294,7 +396,9 @@ impl World {
         }
         match offer.kind {
             OfferKind::Match(c) => {
-                if self.player(me).is_some_and(|p| p.game.is_some()) || self.player(offer.from).is_some_and(|p| p.game.is_some()) {
+                if self.player(me).is_some_and(|p| p.game.is_some())
+                    || self.player(offer.from).is_some_and(|p| p.game.is_some())
+                {
                     return "You can't accept a challenge while a game is in progress.\n".into();
                 }
                 let (white, black) = match c.color {
@@ -304,9 +408,24 @@ impl World {
                 };
                 self.start_game(white, black, c.terms, c.fen.as_deref(), now);
             }
-            OfferKind::Draw => self.end_own_game(me, End::finished("Game drawn by mutual agreement".into(), "1/2-1/2", "Agr"), now, &mut reply),
-            OfferKind::Abort => self.end_own_game(me, End::aborted("Game aborted by mutual agreement".into()), now, &mut reply),
-            OfferKind::Adjourn => self.end_own_game(me, End::adjourned("Game adjourned by mutual agreement".into()), now, &mut reply),
+            OfferKind::Draw => self.end_own_game(
+                me,
+                End::finished("Game drawn by mutual agreement".into(), "1/2-1/2", "Agr"),
+                now,
+                &mut reply,
+            ),
+            OfferKind::Abort => self.end_own_game(
+                me,
+                End::aborted("Game aborted by mutual agreement".into()),
+                now,
+                &mut reply,
+            ),
+            OfferKind::Adjourn => self.end_own_game(
+                me,
+                End::adjourned("Game adjourned by mutual agreement".into()),
+                now,
+                &mut reply,
+            ),
             OfferKind::Takeback(n) => self.take_back(me, n, now, &mut reply),
         }
         reply
@@ -323,20 +442,29 @@ impl World {
 
     /// Rolls a game back `n` half-moves and shows everyone the board.
     fn take_back(&mut self, me: SessionId, n: u32, now: Instant, reply: &mut String) {
-        let Some(no) = self.player(me).and_then(|p| p.game) else { return };
-        let Some(game) = self.games.get_mut(&no) else { return };
+        let Some(no) = self.player(me).and_then(|p| p.game) else {
+            return;
+        };
+        let Some(game) = self.games.get_mut(&no) else {
+            return;
+        };
         let n = n.min(game.plies() as u32);
         game.chess.takeback(n as usize);
         game.times.truncate(game.plies());
         game.clock.take_back(n, now);
         let plies = game.plies() as u32;
         let db_id = game.db_id;
-        self.store.write("take back", move |c| crate::store::games::truncate_moves(c, db_id, plies));
+        self.store.write("take back", move |c| {
+            crate::store::games::truncate_moves(c, db_id, plies)
+        });
         let snap = game.refresh_snapshot(now);
         let audience: Vec<(SessionId, Viewer)> = game.audience().collect();
         for (who, viewer) in audience {
             if let Some(p) = self.player(who) {
-                p.send(Out::Board { board: snap.clone(), viewer });
+                p.send(Out::Board {
+                    board: snap.clone(),
+                    viewer,
+                });
             }
         }
         self.arm_flag(no);
@@ -350,12 +478,17 @@ impl World {
             Ok(id) => id,
             Err(e) => return format!("{e}\n"),
         };
-        let (Some(offer), pr) = self.remove_offer(id, Some(me)) else { return String::new() };
+        let (Some(offer), pr) = self.remove_offer(id, Some(me)) else {
+            return String::new();
+        };
         let noun = offer.kind.request_noun();
         if let Some(p) = self.player(offer.from) {
             p.send_text(format!("{} declines the {noun}.\n", self.name_of(me)));
         }
-        format!("You decline the {noun} from {}.\n{pr}", self.name_of(offer.from))
+        format!(
+            "You decline the {noun} from {}.\n{pr}",
+            self.name_of(offer.from)
+        )
     }
 
     /// `withdraw [N|name|t=type]`.
@@ -365,12 +498,17 @@ impl World {
             Ok(id) => id,
             Err(e) => return format!("{e}\n"),
         };
-        let (Some(offer), pr) = self.remove_offer(id, Some(me)) else { return String::new() };
+        let (Some(offer), pr) = self.remove_offer(id, Some(me)) else {
+            return String::new();
+        };
         let noun = offer.kind.request_noun();
         if let Some(p) = self.player(offer.to) {
             p.send_text(format!("{} withdraws the {noun}.\n", self.name_of(me)));
         }
-        format!("You withdraw the {noun} to {}.\n{pr}", self.name_of(offer.to))
+        format!(
+            "You withdraw the {noun} to {}.\n{pr}",
+            self.name_of(offer.to)
+        )
     }
 
     /// `pending`: offers made and received.
@@ -382,7 +520,12 @@ impl World {
         } else {
             s.push_str("Offers TO other players:\n");
             for o in made {
-                s.push_str(&format!(" {}: You are offering {} {}\n", o.id, self.name_of(o.to), o.kind.describe()));
+                s.push_str(&format!(
+                    " {}: You are offering {} {}\n",
+                    o.id,
+                    self.name_of(o.to),
+                    o.kind.describe()
+                ));
             }
             s.push_str("\nIf you wish to withdraw any of these offers type 'withdraw n'\nor just 'withdraw' if there is only one offer.\n");
         }
@@ -393,7 +536,12 @@ impl World {
         } else {
             s.push_str("Offers FROM other players:\n");
             for o in received {
-                s.push_str(&format!(" {}: {} is offering {}\n", o.id, self.name_of(o.from), o.kind.describe()));
+                s.push_str(&format!(
+                    " {}: {} is offering {}\n",
+                    o.id,
+                    self.name_of(o.from),
+                    o.kind.describe()
+                ));
             }
             s.push_str("\nIf you wish to accept any of these offers type 'accept n'\nor just 'accept' if there is only one offer.\n");
         }
@@ -404,8 +552,12 @@ impl World {
     /// to their opponent: accepts the opponent's matching offer if there is
     /// one, else makes it. Returns the reply.
     pub fn offer_in_game(&mut self, me: SessionId, kind: OfferKind, now: Instant) -> String {
-        let Some(game) = self.game_of(me) else { return "You are not playing a game.\n".into() };
-        let Some(color) = game.color_of(me) else { return "You are not playing a game.\n".into() };
+        let Some(game) = self.game_of(me) else {
+            return "You are not playing a game.\n".into();
+        };
+        let Some(color) = game.color_of(me) else {
+            return "You are not playing a game.\n".into();
+        };
         let no = game.no;
         let Some(opponent) = game.seat(!color).id else {
             return "Your opponent is not here.\n".into();
@@ -418,7 +570,11 @@ impl World {
         }
         let my_name = self.name_of(me);
         let (to_opponent, to_observers, sent) = match &kind {
-            OfferKind::Draw => (format!("{my_name} offers you a draw.\n"), format!("Game {no}: {my_name} offers a draw.\n"), "Draw request sent.\n"),
+            OfferKind::Draw => (
+                format!("{my_name} offers you a draw.\n"),
+                format!("Game {no}: {my_name} offers a draw.\n"),
+                "Draw request sent.\n",
+            ),
             OfferKind::Abort => (
                 format!("{my_name} would like to abort the game; type \"abort\" to accept.\n"),
                 format!("Game {no}: {my_name} requests to abort the game.\n"),

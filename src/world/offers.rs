@@ -126,12 +126,18 @@ impl Offers {
 
     /// The offer of this type from `from` to `to`, if any.
     pub fn between(&self, from: SessionId, to: SessionId, word: &str) -> Option<&Offer> {
-        self.by_id.values().find(|o| o.from == from && o.to == to && o.kind.word() == word)
+        self.by_id
+            .values()
+            .find(|o| o.from == from && o.to == to && o.kind.word() == word)
     }
 
     /// Numbers of every offer `id` made or received.
     pub fn involving(&self, id: SessionId) -> Vec<u32> {
-        self.by_id.values().filter(|o| o.from == id || o.to == id).map(|o| o.id).collect()
+        self.by_id
+            .values()
+            .filter(|o| o.from == id || o.to == id)
+            .map(|o| o.id)
+            .collect()
     }
 }
 
@@ -153,6 +159,9 @@ mod tests {
         assert_eq!(o.get(b).unwrap().kind.params(), "2");
         o.remove(a);
         assert!(o.between(1, 2, "draw").is_none());
-        assert_eq!(OfferKind::Takeback(2).describe(), "to takeback the last 2 half moves.");
+        assert_eq!(
+            OfferKind::Takeback(2).describe(),
+            "to takeback the last 2 half moves."
+        );
     }
 }

@@ -12,6 +12,8 @@ use tokio_util::sync::CancellationToken;
 
 use crate::account::Titles;
 use crate::chess::BoardSnapshot;
+use crate::formula::{Formula, UserFormulas};
+use crate::rating::{Rating, RatingDisplay};
 use crate::session::ivars::Ivars;
 use crate::session::vars::Vars;
 use crate::world::game::Viewer;
@@ -28,11 +30,21 @@ pub enum Out {
     /// Say this, then close the connection (double login, nuke, shutdown).
     Kick(Arc<str>),
     /// A board after a move, to render in the user's own style.
-    Board { board: Arc<BoardSnapshot>, viewer: Viewer },
+    Board {
+        board: Arc<BoardSnapshot>,
+        viewer: Viewer,
+    },
     /// A game starts: the `Creating:` lines (and `<g1>`), then the board,
     /// with nothing in between (PyChess reads them as one group).
-    GameStart { intro: Arc<str>, board: Arc<BoardSnapshot>, viewer: Viewer },
+    GameStart {
+        intro: Arc<str>,
+        board: Arc<BoardSnapshot>,
+        viewer: Viewer,
+    },
 }
+
+/// Seconds without input after which `who` shows a user as idle (`.`).
+const IDLE_MARK_SECS: u64 = 300;
 
 /// How many unsolicited messages may wait for a session before it counts as
 /// a client that stopped reading and is disconnected.
@@ -69,6 +81,10 @@ pub struct Player {
     pub last_color: Option<Color>,
     /// The piece a promotion without a piece letter makes (`promote`).
     pub promote: Role,
+    /// The Atomic rating of a registered user; `None` for guests.
+    pub rating: Option<Rating>,
+    /// Channels, lists, last tell, talk rate limit.
+    pub talk: super::talk::Talk,
 }
 
 impl Player {
@@ -76,10 +92,84 @@ impl Player {
         self.account_id.is_some()
     }
 
-    /// The rating as lists show it: `++++` for guests, `----` for
-    /// registered players without a rating.
+    /// The rating, ready to show in any of its forms.
+    pub fn rating_display(&self) -> RatingDisplay {
+        match &self.rating {
+            Some(r) => RatingDisplay::of(r),
+            None => RatingDisplay::Guest,
+        }
+    }
+
+    /// The rating as list columns show it: `1500`, `----` for registered
+    /// players without rated games, `++++` for guests.
     pub fn rating_text(&self) -> String {
-        if self.is_registered() { "----".to_string() } else { "++++".to_string() }
+        self.rating_display().column()
+    }
+
+    /// The status character of `who` (spec §6.2): `^` playing, `:` not
+    /// open, `&` in a tournament, `.` idle over five minutes.
+    pub fn status_char(&self) -> char {
+        if self.game.is_some() {
+            '^'
+        } else if !self.vars.switch("open") {
+            ':'
+        } else if self.vars.switch("tourney") {
+            '&'
+        } else if self.last_input.elapsed().as_secs() > IDLE_MARK_SECS {
+            '.'
+        } else {
+            ' '
+        }
+    }
+
+    /// This user in `who I` form, also sent as `<wa>`: name, status, title
+    /// flags in hex, then the ratings of FICS's nine categories in the
+    /// order b s l w B z S L x, each with its `P`/`E`/space mark; only
+    /// Atomic (x, the last) is ever rated here.
+    pub fn who_line(&self) -> String {
+        let atomic = match self.rating_display() {
+            RatingDisplay::Rated {
+                rating,
+                provisional: false,
+            } => rating.to_string(),
+            RatingDisplay::Rated {
+                rating,
+                provisional: true,
+            } => format!("{rating}P"),
+            RatingDisplay::Guest | RatingDisplay::Unrated => "0P".to_string(),
+        };
+        format!(
+            "{}{}{:02x}{}{atomic}",
+            self.name,
+            self.status_char(),
+            self.titles.flags(),
+            "0P".repeat(8)
+        )
+    }
+
+    /// The rating as a number (0 without one), for formulas and ranges.
+    pub fn rating_number(&self) -> i32 {
+        self.rating
+            .as_ref()
+            .filter(|r| r.total() > 0)
+            .map_or(0, Rating::whole)
+    }
+
+    /// The user's formula and f-variables, parsed from their variables
+    /// (which only ever hold formulas that parse: `set` checks them).
+    pub fn formulas(&self) -> UserFormulas {
+        let mut f = UserFormulas::default();
+        let text = self.vars.text("formula");
+        if !text.trim().is_empty() {
+            f.formula = Formula::parse(text).ok();
+        }
+        for n in 1..=9u8 {
+            let text = self.vars.text(&format!("f{n}"));
+            if !text.trim().is_empty() {
+                f.f[usize::from(n - 1)] = Formula::parse_f(n, text).ok();
+            }
+        }
+        f
     }
 
     /// Name with titles, as `who`, tells and `finger` show it.

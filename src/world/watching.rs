@@ -23,12 +23,21 @@ impl World {
                 .ok_or_else(|| "You are neither playing nor observing a game.".to_string());
         }
         if let Ok(no) = arg.parse::<u32>() {
-            return if self.games.contains_key(&no) { Ok(no) } else { Err("There is no such game.".into()) };
+            return if self.games.contains_key(&no) {
+                Ok(no)
+            } else {
+                Err("There is no such game.".into())
+            };
         }
         match self.find(arg) {
-            Ok(p) => p.game.ok_or_else(|| format!("{} is not playing a game.", p.name)),
+            Ok(p) => p
+                .game
+                .ok_or_else(|| format!("{} is not playing a game.", p.name)),
             Err(FindError::NotFound) => Err(format!("No user named \"{arg}\" is logged in.")),
-            Err(FindError::Ambiguous(names)) => Err(format!("Ambiguous name \"{arg}\". Matches: {}", names.join(" "))),
+            Err(FindError::Ambiguous(names)) => Err(format!(
+                "Ambiguous name \"{arg}\". Matches: {}",
+                names.join(" ")
+            )),
         }
     }
 
@@ -38,9 +47,9 @@ impl World {
             "Game {}: {} ({}) {} ({}) {} atomic {} {}",
             game.no,
             game.white.name,
-            game.white.rating,
+            game.white.rating.parenthesised(),
             game.black.name,
-            game.black.rating,
+            game.black.rating.parenthesised(),
             game.terms.rated_word(),
             game.terms.minutes,
             game.terms.inc
@@ -48,8 +57,15 @@ impl World {
     }
 
     /// Starts observing; returns the lines before the board and the board.
-    pub fn observe(&mut self, me: SessionId, no: u32, now: Instant) -> Result<(String, Arc<BoardSnapshot>), String> {
-        let gameinfo = self.player(me).is_some_and(|p| p.ivars.get(crate::session::ivars::Ivar::GAMEINFO));
+    pub fn observe(
+        &mut self,
+        me: SessionId,
+        no: u32,
+        now: Instant,
+    ) -> Result<(String, Arc<BoardSnapshot>), String> {
+        let gameinfo = self
+            .player(me)
+            .is_some_and(|p| p.ivars.get(crate::session::ivars::Ivar::GAMEINFO));
         let game = self.games.get(&no).ok_or("There is no such game.")?;
         if game.color_of(me).is_some() {
             return Err(format!("You are playing game {no}."));
@@ -57,7 +73,10 @@ impl World {
         if game.observers.contains(&me) {
             return Err(format!("You are already observing game {no}."));
         }
-        let mut text = format!("You are now observing game {no}.\n{}\n", Self::game_header(game));
+        let mut text = format!(
+            "You are now observing game {no}.\n{}\n",
+            Self::game_header(game)
+        );
         if gameinfo {
             text.push_str(&self.gameinfo_line(game));
             text.push('\n');
@@ -75,8 +94,15 @@ impl World {
     /// Stops observing one game, or all (`None`); returns the reply.
     pub fn unobserve(&mut self, me: SessionId, no: Option<u32>) -> String {
         let games: Vec<u32> = match no {
-            Some(n) => self.player(me).filter(|p| p.observing.contains(&n)).map(|_| vec![n]).unwrap_or_default(),
-            None => self.player(me).map(|p| p.observing.iter().copied().collect()).unwrap_or_default(),
+            Some(n) => self
+                .player(me)
+                .filter(|p| p.observing.contains(&n))
+                .map(|_| vec![n])
+                .unwrap_or_default(),
+            None => self
+                .player(me)
+                .map(|p| p.observing.iter().copied().collect())
+                .unwrap_or_default(),
         };
         if games.is_empty() {
             return match no {
@@ -99,8 +125,12 @@ impl World {
 
     /// `Observing 12 [Alice vs. Bob]: Carol(U) Dave (2 users)`.
     pub fn observers_line(&self, game: &Game) -> String {
-        let mut names: Vec<String> =
-            game.observers.iter().filter_map(|id| self.player(*id)).map(|p| p.display_name()).collect();
+        let mut names: Vec<String> = game
+            .observers
+            .iter()
+            .filter_map(|id| self.player(*id))
+            .map(|p| p.display_name())
+            .collect();
         names.sort_by_key(|n| n.to_ascii_lowercase());
         let n = names.len();
         format!(
@@ -126,8 +156,12 @@ impl World {
             ));
         }
         let verb = if whisper { "whispers" } else { "kibitzes" };
-        let line: Arc<str> =
-            format!("{}({})[{no}] {verb}: {text}\n", sender.display_name(), sender.rating_text()).into();
+        let line: Arc<str> = format!(
+            "{}({})[{no}] {verb}: {text}\n",
+            sender.display_name(),
+            sender.rating_text().trim()
+        )
+        .into();
         let mut heard = 0;
         for (id, viewer) in game.audience() {
             if id == me || (whisper && viewer != Viewer::Observer) {
@@ -143,8 +177,14 @@ impl World {
 
     /// `moretime`: gives the opponent `secs` seconds and shows both the board.
     pub fn add_time(&mut self, me: SessionId, secs: u32, now: Instant) -> Result<(), String> {
-        let no = self.player(me).and_then(|p| p.game).ok_or("You are not playing a game.")?;
-        let game = self.games.get_mut(&no).ok_or("You are not playing a game.")?;
+        let no = self
+            .player(me)
+            .and_then(|p| p.game)
+            .ok_or("You are not playing a game.")?;
+        let game = self
+            .games
+            .get_mut(&no)
+            .ok_or("You are not playing a game.")?;
         if game.clock.is_untimed() {
             return Err("You can't add time to an untimed game.".into());
         }
@@ -154,11 +194,16 @@ impl World {
         let opponent = game.seat(!color).id;
         let audience: Vec<(SessionId, Viewer)> = game.audience().collect();
         if let Some(p) = opponent.and_then(|id| self.player(id)) {
-            p.send_text(format!("Your opponent has added {secs} seconds to your clock.\n"));
+            p.send_text(format!(
+                "Your opponent has added {secs} seconds to your clock.\n"
+            ));
         }
         for (id, viewer) in audience {
             if let Some(p) = self.player(id) {
-                p.send(Out::Board { board: snap.clone(), viewer });
+                p.send(Out::Board {
+                    board: snap.clone(),
+                    viewer,
+                });
             }
         }
         self.arm_flag(no);
@@ -173,9 +218,9 @@ impl World {
         format!(
             "{:3} {:>4} {:<11.11} {:>4} {:<10.10} [ x{}{:3} {:3}] {:>6} -{:>6} ({:2}-{:2}) {}: {:2}",
             game.no,
-            game.white.rating,
+            game.white.rating.column(),
             game.white.name,
-            game.black.rating,
+            game.black.rating.column(),
             game.black.name,
             if game.terms.rated { 'r' } else { 'u' },
             game.terms.minutes,

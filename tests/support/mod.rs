@@ -211,3 +211,82 @@ impl Client {
         assert!(start.contains("**** Starting FICS session as"), "{start}");
     }
 }
+
+impl TestServer {
+    /// An unregistered user logged in under `name`.
+    pub async fn named(&self, name: &str) -> Client {
+        let mut c = self.connect().await;
+        c.expect("login: ").await;
+        c.send(name).await;
+        c.expect("Press return").await;
+        c.send("").await;
+        c.expect("fics% ").await;
+        c
+    }
+
+    /// Two unregistered users in a game: `white` challenges `black` with
+    /// `terms` (e.g. "0 0"), `black` accepts. Both have `bell` off and the
+    /// given style, and have read up to the start board and its prompt.
+    pub async fn game(&self, white: &str, black: &str, terms: &str, style: u8) -> (Client, Client) {
+        let mut w = self.named(white).await;
+        let mut b = self.named(black).await;
+        for c in [&mut w, &mut b] {
+            c.command("set bell 0").await;
+            c.command(&format!("set style {style}")).await;
+        }
+        w.start_game_with(&mut b, terms).await;
+        (w, b)
+    }
+}
+
+impl Client {
+    /// Challenges `other` (as White, with `terms`), who accepts; both read
+    /// through the start board.
+    pub async fn start_game_with(&mut self, other: &mut Client, terms: &str) {
+        let name = other.command("finger").await;
+        let name = name
+            .split_whitespace()
+            .nth(2)
+            .unwrap_or_default()
+            .trim_end_matches(':')
+            .to_string();
+        let name = name.split('(').next().unwrap_or_default().to_string();
+        let issued = self.command(&format!("match {name} {terms} white")).await;
+        assert!(issued.contains("Issuing:"), "{issued}");
+        other.expect("You can \"accept\"").await;
+        other.expect("fics% ").await;
+        let accepted = other.command("accept").await;
+        assert!(
+            accepted.starts_with("You accept the match offer"),
+            "{accepted}"
+        );
+        other.expect("Creating: ").await;
+        other.expect("fics% ").await;
+        self.expect("accepts the match offer.").await;
+        self.expect("Creating: ").await;
+        self.expect("fics% ").await;
+    }
+
+    /// Sends a move; returns the mover's reply (their board).
+    pub async fn play(&mut self, mv: &str) -> String {
+        self.command(mv).await
+    }
+
+    /// Waits for the next unsolicited message (up to and including its prompt).
+    pub async fn next_message(&mut self) -> String {
+        let m = self.expect("fics% ").await;
+        m.strip_suffix("fics% ").unwrap_or(&m).to_string()
+    }
+}
+
+/// The fields of the last `<12>` line in `text`.
+pub fn style12_fields(text: &str) -> Vec<String> {
+    let line = text
+        .lines()
+        .rfind(|l| l.starts_with("<12> "))
+        .unwrap_or_else(|| panic!("no <12> in {text:?}"));
+    line.split(' ').map(str::to_string).collect()
+}
+
+/// The style-12 line format of the spec (§2.3), as a regex.
+pub const STYLE12_REGEX: &str = r"^<12> ([-pnbrqkPNBRQK]{8} ){8}[WB] -?\d+ [01] [01] [01] [01] \d+ \d+ \S+ \S+ -?\d+ \d+ \d+ \d+ \d+ -?\d+ -?\d+ \d+ \S+ \(\d+:\d\d(:\d\d)?(\.\d{3})?\) \S+ [01]( [01])?( -?\d+)?$";

@@ -1,0 +1,72 @@
+//! `seek`, `unseek`, `sought`, `play` (spec §3).
+
+use tokio::time::Instant;
+
+use super::{Ctx, terms};
+use crate::world::game::Terms;
+use crate::world::seeks::SeekRequest;
+
+/// `seek [time [inc]] [r|u] [w|b] [atomic] [m|a] [f] [min-max]`
+pub fn seek(ctx: &mut Ctx<'_>, args: &str) {
+    let words: Vec<&str> = args.split_whitespace().collect();
+    let t = match terms::parse(&words, true) {
+        Ok(t) => t,
+        Err(e) => return ctx.line(e),
+    };
+    let vars = &ctx.session.vars;
+    let minutes = t.minutes.unwrap_or_else(|| vars.number("time"));
+    let inc = if t.minutes.is_some() {
+        t.inc.unwrap_or(0)
+    } else {
+        vars.number("inc")
+    };
+    let registered = ctx.session.is_registered();
+    let mut rated = t.rated.unwrap_or(registered && vars.switch("rated"));
+    if rated && !registered {
+        // Guests may only seek unrated games (spec §3.1).
+        ctx.line("Setting seek to unrated.");
+        rated = false;
+    }
+    let req = SeekRequest {
+        terms: Terms {
+            minutes,
+            inc,
+            rated,
+        },
+        color: t.color,
+        manual: t.manual,
+        formula: t.formula,
+        range: t.range.unwrap_or((0, 9999)),
+    };
+    let reply = ctx.world().post_seek(ctx.session.id, req, Instant::now());
+    ctx.out.push_str(&reply);
+}
+
+/// `unseek [N]`
+pub fn unseek(ctx: &mut Ctx<'_>, args: &str) {
+    let which = match args.trim() {
+        "" => None,
+        n => match n.parse() {
+            Ok(n) => Some(n),
+            Err(_) => return ctx.usage("unseek [index]"),
+        },
+    };
+    let reply = ctx.world().unseek(ctx.session.id, which);
+    ctx.out.push_str(&reply);
+}
+
+/// `sought [all]`
+pub fn sought(ctx: &mut Ctx<'_>, args: &str) {
+    let all = args.trim().eq_ignore_ascii_case("all");
+    let reply = ctx.world().sought(ctx.session.id, all);
+    ctx.out.push_str(&reply);
+}
+
+/// `play N|name`
+pub fn play(ctx: &mut Ctx<'_>, args: &str) {
+    if args.trim().is_empty() {
+        return ctx.usage("play index|name");
+    }
+    let reply = ctx.world().play_seek(ctx.session.id, args, Instant::now());
+    ctx.out.push_str(&reply);
+}

@@ -1,0 +1,514 @@
+//! `tell`, `xtell`, `.`, `,`, `shout`, `cshout`, `it`, `qtell`: talking to
+//! one user, to a channel, or to everyone (spec §6.2 "Communication").
+//!
+//! What others must see is queued in their outboxes under the world lock;
+//! the sender's reply is the command's own output.
+
+use std::sync::Arc;
+use std::time::Instant;
+
+use super::Ctx;
+use crate::account::Titles;
+use crate::session::Session;
+use crate::store::{Store, accounts};
+use crate::timefmt::duration_words;
+use crate::world::lists::parse_channel;
+use crate::world::talk::may_talk;
+use crate::world::{FindError, Player, SessionId, World};
+
+/// Idle time from which `(told Bob, who has been idle 7 mins)` is shown.
+const IDLE_NOTE_SECS: u64 = 180;
+
+/// The one who talks, copied out of the session.
+struct Speaker {
+    id: SessionId,
+    name: String,
+    /// Name with titles, as receivers see it.
+    display: String,
+    registered: bool,
+    titles: Titles,
+}
+
+impl Speaker {
+    fn of(session: &Session) -> Speaker {
+        Speaker {
+            id: session.id,
+            name: session.name.clone(),
+            display: session.display_name(),
+            registered: session.is_registered(),
+            titles: session.titles,
+        }
+    }
+}
+
+/// Counts one talk line against the session's rate limit (10 lines in 5
+/// seconds). False, after replying `Please slow down.`, when over it. TD
+/// accounts (bots that pair tournaments) are not limited.
+pub(super) fn flood_ok(ctx: &mut Ctx<'_>) -> bool {
+    if ctx.session.titles.td {
+        return true;
+    }
+    let id = ctx.session.id;
+    let ok = ctx
+        .world()
+        .player_mut(id)
+        .is_none_or(|p| p.talk.flood.allow(Instant::now()));
+    if !ok {
+        ctx.line("Please slow down.");
+    }
+    ok
+}
+
+/// `target text`, both present.
+fn split_target(args: &str) -> Option<(&str, &str)> {
+    let (target, text) = args.split_once(char::is_whitespace)?;
+    let text = text.trim();
+    (!target.is_empty() && !text.is_empty()).then_some((target, text))
+}
+
+fn plural(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+/// `tell user|channel message`
+pub fn tell(ctx: &mut Ctx<'_>, args: &str) {
+    tell_or_xtell(ctx, args, true, "tell user|channel message");
+}
+
+/// `xtell user|channel message`: a tell that does not change what `.`
+/// and `,` talk to (for scripts and bots).
+pub fn xtell(ctx: &mut Ctx<'_>, args: &str) {
+    tell_or_xtell(ctx, args, false, "xtell user|channel message");
+}
+
+fn tell_or_xtell(ctx: &mut Ctx<'_>, args: &str, remember: bool, usage: &str) {
+    let Some((target, text)) = split_target(args) else {
+        return ctx.usage(usage);
+    };
+    if target.bytes().all(|b| b.is_ascii_digit()) {
+        match parse_channel(target) {
+            Some(ch) => {
+                if flood_ok(ctx) {
+                    tell_channel(ctx, ch, text, remember);
+                }
+            }
+            None => ctx.line("The maximum channel number is 255."),
+        }
+    } else if flood_ok(ctx) {
+        tell_person(ctx, Whom::Prefix(target), text, remember);
+    }
+}
+
+/// `. message`: tells the last person you told.
+pub fn dot(ctx: &mut Ctx<'_>, args: &str) {
+    if args.is_empty() {
+        return ctx.usage(". message");
+    }
+    let id = ctx.session.id;
+    let last = ctx
+        .world()
+        .player(id)
+        .and_then(|p| p.talk.last_tell.clone());
+    match last {
+        None => ctx.line("No previous tell."),
+        Some(name) => {
+            if flood_ok(ctx) {
+                tell_person(ctx, Whom::Exact(&name), args, true);
+            }
+        }
+    }
+}
+
+/// `, message`: tells the last channel you told.
+pub fn comma(ctx: &mut Ctx<'_>, args: &str) {
+    if args.is_empty() {
+        return ctx.usage(", message");
+    }
+    let id = ctx.session.id;
+    let last = ctx.world().player(id).and_then(|p| p.talk.last_channel);
+    match last {
+        None => ctx.line("No previous channel."),
+        Some(ch) => {
+            if flood_ok(ctx) {
+                tell_channel(ctx, ch, args, true);
+            }
+        }
+    }
+}
+
+/// How the receiver of a tell is named.
+enum Whom<'a> {
+    /// As typed: an exact name or the unique beginning of one.
+    Prefix(&'a str),
+    /// The exact name (`.`).
+    Exact(&'a str),
+}
+
+/// The sender's line after a tell (or a `say`) that arrived:
+/// `(told Bob)`, `(told Bob, who is playing)` or
+/// `(told Bob, who has been idle 7 mins)`.
+pub(super) fn told(world: &World, to: &Player) -> String {
+    if world.is_playing(to.id) {
+        return format!("(told {}, who is playing)", to.name);
+    }
+    let idle = to.last_input.elapsed().as_secs();
+    if idle >= IDLE_NOTE_SECS {
+        format!(
+            "(told {}, who has been idle {})",
+            to.name,
+            duration_words(idle)
+        )
+    } else {
+        format!("(told {})", to.name)
+    }
+}
+
+/// Delivers a tell if the receiver takes it; Ok is the sender's reply.
+fn deliver_tell(world: &World, to: &Player, me: &Speaker, text: &str) -> Result<String, String> {
+    if !me.registered && !to.vars.switch("tell") {
+        return Err(format!(
+            "Player \"{}\" isn't listening to unregistered tells.",
+            to.name
+        ));
+    }
+    if !me.titles.admin && to.talk.lists.censor.contains(&me.name) {
+        return Err(format!("{} is censoring you.", to.name));
+    }
+    to.send_text(format!("{} tells you: {text}\n", me.display));
+    Ok(told(world, to))
+}
+
+fn tell_person(ctx: &mut Ctx<'_>, whom: Whom<'_>, text: &str, remember: bool) {
+    let me = Speaker::of(ctx.session);
+    let typed = match whom {
+        Whom::Prefix(n) | Whom::Exact(n) => n.to_string(),
+    };
+    let outcome: Result<String, Option<String>> = {
+        let mut world = ctx.world();
+        let found = match whom {
+            Whom::Prefix(name) => world.find(name),
+            Whom::Exact(name) => world.by_name(name).ok_or(FindError::NotFound),
+        };
+        let result = match found {
+            Ok(to) => {
+                let name = to.name.clone();
+                deliver_tell(&world, to, &me, text)
+                    .map(|reply| (reply, name))
+                    .map_err(Some)
+            }
+            Err(FindError::Ambiguous(names)) => Err(Some(format!(
+                "Ambiguous name \"{typed}\". Matches: {}",
+                names.join(" ")
+            ))),
+            Err(FindError::NotFound) => Err(None),
+        };
+        result.map(|(reply, name)| {
+            if remember && let Some(p) = world.player_mut(me.id) {
+                p.talk.last_tell = Some(name);
+            }
+            reply
+        })
+    };
+    match outcome {
+        Ok(reply) => ctx.line(reply),
+        Err(Some(error)) => ctx.line(error),
+        Err(None) => {
+            let store = ctx.shared().store.clone();
+            ctx.reply_later(async move { not_online(store, typed).await });
+        }
+    }
+}
+
+/// Why a name is not online: a registered user who is away, or nobody.
+async fn not_online(store: Store, name: String) -> String {
+    let lookup = name.clone();
+    match store.call(move |db| accounts::find(db, &lookup)).await {
+        Ok(Ok(Some(account))) => format!("{} is not logged in.\n", account.name),
+        Ok(Ok(None)) => format!("There is no player matching the name {name}.\n"),
+        _ => "The database is not available; try again later.\n".to_string(),
+    }
+}
+
+fn tell_channel(ctx: &mut Ctx<'_>, ch: u8, text: &str, remember: bool) {
+    let me = Speaker::of(ctx.session);
+    if let Err(e) = may_talk(ch, &me.titles, me.registered) {
+        return ctx.line(e);
+    }
+    let title = match ctx.shared().config.channel_name(u16::from(ch)) {
+        Some(name) => format!("{ch} \"{name}\""),
+        None => ch.to_string(),
+    };
+    let sent: Result<usize, String> = {
+        let mut world = ctx.world();
+        let member = world
+            .player(me.id)
+            .is_some_and(|p| p.talk.lists.channels.contains(&ch));
+        if !member && !me.titles.admin && !me.titles.td {
+            Err(format!("(Not sent because you are not in channel {ch}.)"))
+        } else {
+            let line: Arc<str> = format!("{}({ch}): {text}\n", me.display).into();
+            let mut count = 0;
+            for p in world.players() {
+                if p.id == me.id
+                    || !p.talk.lists.channels.contains(&ch)
+                    || (!me.registered && !p.vars.switch("ctell"))
+                    || p.talk.lists.censor.contains(&me.name)
+                {
+                    continue;
+                }
+                p.send_text(line.clone());
+                count += 1;
+            }
+            if remember && let Some(p) = world.player_mut(me.id) {
+                p.talk.last_channel = Some(ch);
+            }
+            Ok(count)
+        }
+    };
+    match sent {
+        Ok(n) => ctx.line(format!(
+            "(told {} in channel {title})",
+            plural(n, "player", "players")
+        )),
+        Err(e) => ctx.line(e),
+    }
+}
+
+/// The three ways of talking to everyone.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Broadcast {
+    Shout,
+    CShout,
+    It,
+}
+
+impl Broadcast {
+    fn command(self) -> &'static str {
+        match self {
+            Broadcast::Shout => "shout",
+            Broadcast::CShout => "cshout",
+            Broadcast::It => "it",
+        }
+    }
+
+    /// The variable that decides who hears it.
+    fn var(self) -> &'static str {
+        match self {
+            Broadcast::CShout => "cshout",
+            _ => "shout",
+        }
+    }
+
+    fn heard(self, who: &str, text: &str) -> String {
+        match self {
+            Broadcast::Shout => format!("{who} shouts: {text}\n"),
+            Broadcast::CShout => format!("{who} c-shouts: {text}\n"),
+            Broadcast::It => format!("--> {who} {text}\n"),
+        }
+    }
+
+    fn done(self, n: usize) -> String {
+        let verb = match self {
+            Broadcast::Shout => "shouted",
+            Broadcast::CShout => "c-shouted",
+            Broadcast::It => "it-shouted",
+        };
+        format!("({verb} to {})", plural(n, "player", "players"))
+    }
+
+    fn deaf(self) -> &'static str {
+        match self {
+            Broadcast::Shout => "(Did not shout because you are not listening to shouts)",
+            Broadcast::CShout => "(Did not c-shout because you are not listening to c-shouts)",
+            Broadcast::It => "(Did not it-shout because you are not listening to shouts)",
+        }
+    }
+}
+
+/// `shout message` (`!`, `sh`); `shout` alone tells when the next may go.
+pub fn shout(ctx: &mut Ctx<'_>, args: &str) {
+    shout_like(ctx, args, Broadcast::Shout);
+}
+
+/// `cshout message`
+pub fn cshout(ctx: &mut Ctx<'_>, args: &str) {
+    shout_like(ctx, args, Broadcast::CShout);
+}
+
+/// `it action` (`i`, `:`): `--> Alice waves`.
+pub fn it(ctx: &mut Ctx<'_>, args: &str) {
+    shout_like(ctx, args, Broadcast::It);
+}
+
+fn seconds(n: u64) -> String {
+    format!("{n} second{}", if n == 1 { "" } else { "s" })
+}
+
+fn shout_like(ctx: &mut Ctx<'_>, args: &str, kind: Broadcast) {
+    let me = Speaker::of(ctx.session);
+    if !me.registered {
+        return ctx.line(format!(
+            "Only registered players can use the {} command.",
+            kind.command()
+        ));
+    }
+    let now = Instant::now();
+    if args.is_empty() {
+        if kind == Broadcast::CShout {
+            return ctx.usage("cshout message");
+        }
+        let wait = if me.titles.admin {
+            0
+        } else {
+            ctx.world().shout_wait(&me.name, now)
+        };
+        return if wait > 0 {
+            ctx.line(format!("Next shout available in {}.", seconds(wait)))
+        } else {
+            ctx.line("Your next shout is ready for use.")
+        };
+    }
+    if !flood_ok(ctx) {
+        return;
+    }
+    if !ctx.session.vars.switch(kind.var()) {
+        return ctx.line(kind.deaf());
+    }
+    let sent: Result<usize, u64> = {
+        let mut world = ctx.world();
+        let wait = if me.titles.admin {
+            0
+        } else {
+            world.shout_wait(&me.name, now)
+        };
+        if wait > 0 {
+            Err(wait)
+        } else {
+            let line: Arc<str> = kind.heard(&me.display, args).into();
+            let mut count = 0;
+            for p in world.players() {
+                if p.id == me.id
+                    || !p.vars.switch(kind.var())
+                    || p.talk.lists.censor.contains(&me.name)
+                {
+                    continue;
+                }
+                p.send_text(line.clone());
+                count += 1;
+            }
+            world.record_shout(&me.name, now);
+            Ok(count)
+        }
+    };
+    match sent {
+        Ok(n) => ctx.line(kind.done(n)),
+        Err(wait) => ctx.line(format!("Shout not sent. Next shout in {}.", seconds(wait))),
+    }
+}
+
+/// A qtell's text as its receiver sees it: each `\n` starts a new line,
+/// every line starts with `:`, `\b` is a bell (for users with `bell` on)
+/// and the highlight codes `\H`, `\h` are dropped.
+pub fn qtell_text(text: &str, bell: bool) -> String {
+    let mut out = String::from(":");
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c == '\\' {
+            match chars.peek() {
+                Some('n') => {
+                    out.push_str("\n:");
+                    chars.next();
+                    continue;
+                }
+                Some('b') => {
+                    if bell {
+                        out.push('\u{7}');
+                    }
+                    chars.next();
+                    continue;
+                }
+                Some('H' | 'h') => {
+                    chars.next();
+                    continue;
+                }
+                _ => {}
+            }
+        }
+        out.push(c);
+    }
+    out.push('\n');
+    out
+}
+
+/// `qtell name|channel text` (TD and computer accounts): text for bots'
+/// users, answered with the machine line `*qtell name 0*` (delivered) or
+/// `*qtell name 1*` (not).
+pub fn qtell(ctx: &mut Ctx<'_>, args: &str) {
+    let me = Speaker::of(ctx.session);
+    if !me.titles.td && !me.titles.computer {
+        return ctx.line("Only TD programs are allowed to use this command.");
+    }
+    let Some((target, text)) = split_target(args) else {
+        return ctx.usage("qtell name|channel message");
+    };
+    let plain: Arc<str> = qtell_text(text, false).into();
+    let belled: Arc<str> = qtell_text(text, true).into();
+    let pick = |p: &Player| {
+        if p.vars.switch("bell") {
+            belled.clone()
+        } else {
+            plain.clone()
+        }
+    };
+    let reply = if target.bytes().all(|b| b.is_ascii_digit()) {
+        match parse_channel(target) {
+            Some(ch) if may_talk(ch, &me.titles, me.registered).is_ok() => {
+                let world = ctx.world();
+                for p in world.players() {
+                    if p.id != me.id
+                        && p.talk.lists.channels.contains(&ch)
+                        && !p.talk.lists.censor.contains(&me.name)
+                    {
+                        p.send_text(pick(p));
+                    }
+                }
+                format!("*qtell {ch} 0*")
+            }
+            _ => format!("*qtell {target} 1*"),
+        }
+    } else {
+        let world = ctx.world();
+        match world.by_name(target) {
+            Some(p) => {
+                p.send_text(pick(p));
+                format!("*qtell {} 0*", p.name)
+            }
+            None => format!("*qtell {target} 1*"),
+        }
+    };
+    ctx.line(reply);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn qtell_escapes() {
+        assert_eq!(
+            qtell_text("Tourney #3 starts.\\nType \"join\".", false),
+            ":Tourney #3 starts.\n:Type \"join\".\n"
+        );
+        assert_eq!(qtell_text("\\bDing\\Hbold\\h", true), ":\u{7}Dingbold\n");
+        assert_eq!(qtell_text("\\bDing", false), ":Ding\n");
+        assert_eq!(qtell_text("a\\\\x\\", false), ":a\\\\x\\\n");
+    }
+
+    #[test]
+    fn targets_need_text() {
+        assert_eq!(split_target("bob hi there"), Some(("bob", "hi there")));
+        assert_eq!(split_target("bob"), None);
+        assert_eq!(split_target("bob   "), None);
+        assert_eq!(split_target(""), None);
+    }
+}

@@ -1,0 +1,116 @@
+//! Ratings in play: what a formula sees of an offer, the preview before a
+//! rated game, and the update after one (both players in one transaction).
+
+use shakmaty::Color;
+
+use crate::formula::OfferFacts;
+use crate::rating::{self, GameResult, Rating};
+use crate::timefmt::unix_now;
+use crate::world::game::{Game, Terms};
+use crate::world::{Player, SessionId, World};
+
+/// The new ratings after a rated game: a line for each player present, and
+/// what to store.
+pub struct RatedOutcome {
+    pub lines: Vec<(SessionId, String)>,
+    pub saves: Vec<(i64, Rating)>,
+}
+
+impl World {
+    /// What `owner`'s formula sees of an offer from `opponent` on `terms`.
+    pub fn offer_facts(&self, owner: &Player, opponent: &Player, terms: Terms) -> OfferFacts {
+        let now = unix_now();
+        let (win, draw, loss) = match (&owner.rating, &opponent.rating, terms.rated) {
+            (Some(me), Some(them), true) => {
+                let p = rating::preview(me, them, now);
+                (p.win, p.draw, p.loss)
+            }
+            _ => (0, 0, 0),
+        };
+        let opponent_rated = opponent.rating.as_ref().filter(|r| r.total() > 0);
+        OfferFacts {
+            time: i64::from(terms.minutes),
+            inc: i64::from(terms.inc),
+            rated: terms.rated,
+            private: false,
+            rating: i64::from(opponent.rating_number()),
+            myrating: i64::from(owner.rating_number()),
+            rd: opponent_rated.map_or(350, |r| rating::rd_now(r, now).round() as i64),
+            provisional: opponent_rated.is_none_or(Rating::is_provisional),
+            registered: opponent.is_registered(),
+            computer: opponent.titles.computer,
+            abuser: false,
+            timeseal: opponent.timeseal,
+            assess_win: i64::from(win),
+            assess_draw: i64::from(draw),
+            assess_loss: i64::from(loss),
+        }
+    }
+
+    /// `None` if `owner`'s formula lets the offer through, else the two
+    /// lines of the refusal (spec §3.5), told to `asker`.
+    pub fn formula_refusal(
+        &self,
+        owner: SessionId,
+        asker: SessionId,
+        terms: Terms,
+    ) -> Option<String> {
+        let (o, a) = (self.player(owner)?, self.player(asker)?);
+        let formulas = o.formulas();
+        let facts = self.offer_facts(o, a, terms);
+        if crate::formula::accepts(&formulas, &facts) {
+            return None;
+        }
+        let text = formulas
+            .formula
+            .as_ref()
+            .map(|f| f.source().to_string())
+            .unwrap_or_default();
+        Some(format!(
+            "Match request does not fit formula for {}:\n{}'s formula: {text}\n",
+            o.name, o.name
+        ))
+    }
+
+    /// The two preview lines of a rated offer for `me` against `them`.
+    pub fn preview_lines(&self, me: SessionId, them: SessionId) -> Option<String> {
+        let mine = self.player(me)?.rating.as_ref()?;
+        let theirs = self.player(them)?.rating.as_ref()?;
+        Some(rating::format_preview_lines(&rating::preview(mine, theirs, unix_now())) + "\n")
+    }
+
+    /// Rates a finished rated game: updates both players' ratings in the
+    /// world and returns their lines and what to store. `None` when the
+    /// game is not rated or a player is not here to be rated.
+    pub fn rate_game(&mut self, game: &Game, result: &str) -> Option<RatedOutcome> {
+        if !game.terms.rated {
+            return None;
+        }
+        let outcome = match result {
+            "1-0" => GameResult::WhiteWins,
+            "0-1" => GameResult::BlackWins,
+            "1/2-1/2" => GameResult::Draw,
+            _ => return None,
+        };
+        let (wid, bid) = (game.white.id?, game.black.id?);
+        let (wa, ba) = (game.white.account_id?, game.black.account_id?);
+        let white = self.player(wid)?.rating.clone()?;
+        let black = self.player(bid)?.rating.clone()?;
+        let (new_white, new_black) = rating::after_game(&white, &black, outcome, unix_now());
+        let mut lines = Vec::new();
+        for (id, old, new, color) in [
+            (wid, &white, &new_white, Color::White),
+            (bid, &black, &new_black, Color::Black),
+        ] {
+            lines.push((id, rating::adjustment_line(old.whole(), new.whole())));
+            if let Some(p) = self.player_mut(id) {
+                p.rating = Some(new.clone());
+            }
+            tracing::info!(game = game.no, player = %game.seat(color).name, old = old.whole(), new = new.whole(), "rating changed");
+        }
+        Some(RatedOutcome {
+            lines,
+            saves: vec![(wa, new_white), (ba, new_black)],
+        })
+    }
+}

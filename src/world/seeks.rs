@@ -1,0 +1,437 @@
+//! Seeks: open invitations that anyone suitable can answer (spec §3).
+//!
+//! A seek is shown to users with `set seek 1` who are not playing, whose
+//! rating is in its range, and (for a seek marked `f`) whom the seeker's
+//! formula accepts. GUIs with `iset seekinfo 1` get `<s>` lines instead of
+//! the text ad, and removals as `<sr>`; `iset seekremove 1` alone gets
+//! `Ads removed:`.
+
+use std::collections::BTreeMap;
+
+use shakmaty::Color;
+use tokio::time::Instant;
+
+use crate::session::ivars::Ivar;
+use crate::world::game::Terms;
+use crate::world::negotiation::MatchRequest;
+use crate::world::{Player, SessionId, World};
+
+/// Seeks one user may have at once.
+pub const MAX_SEEKS: usize = 3;
+
+/// One seek.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Seek {
+    pub id: u32,
+    pub owner: SessionId,
+    pub terms: Terms,
+    /// The colour the seeker wants.
+    pub color: Option<Color>,
+    /// `m`: answering it only sends the seeker a challenge.
+    pub manual: bool,
+    /// `f`: the seeker's formula decides who may answer.
+    pub formula: bool,
+    /// Ratings that may answer, inclusive.
+    pub range: (u32, u32),
+}
+
+impl Seek {
+    /// Same game on offer (everything but the range).
+    fn same_offer(&self, other: &Seek) -> bool {
+        self.terms == other.terms
+            && self.color == other.color
+            && self.manual == other.manual
+            && self.formula == other.formula
+    }
+}
+
+/// Every seek, by its number.
+#[derive(Debug, Default)]
+pub struct Seeks {
+    by_id: BTreeMap<u32, Seek>,
+}
+
+impl Seeks {
+    pub fn get(&self, id: u32) -> Option<&Seek> {
+        self.by_id.get(&id)
+    }
+
+    pub fn all(&self) -> impl Iterator<Item = &Seek> {
+        self.by_id.values()
+    }
+
+    pub fn of(&self, owner: SessionId) -> impl Iterator<Item = &Seek> {
+        self.by_id.values().filter(move |s| s.owner == owner)
+    }
+
+    /// The lowest free number.
+    fn free_id(&self) -> u32 {
+        (1..)
+            .find(|n| !self.by_id.contains_key(n))
+            .unwrap_or(u32::MAX)
+    }
+}
+
+/// A seek as the `seek` command asks for it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SeekRequest {
+    pub terms: Terms,
+    pub color: Option<Color>,
+    pub manual: bool,
+    pub formula: bool,
+    pub range: (u32, u32),
+}
+
+impl World {
+    /// The text ad of a seek (spec §3.2).
+    fn seek_ad(&self, s: &Seek) -> Option<String> {
+        let p = self.player(s.owner)?;
+        let color = match s.color {
+            Some(Color::White) => " [white]",
+            Some(Color::Black) => " [black]",
+            None => "",
+        };
+        Some(format!(
+            "{} ({}) seeking {} {} {} atomic{color}{}{} (\"play {}\" to respond)",
+            p.display_name(),
+            p.rating_display().parenthesised(),
+            s.terms.minutes,
+            s.terms.inc,
+            s.terms.rated_word(),
+            if s.manual { " m" } else { "" },
+            if s.formula { " f" } else { "" },
+            s.id
+        ))
+    }
+
+    /// The `<s>` line of a seek (spec §3.4), with `tag` `s` or `sn`.
+    fn seek_info(&self, s: &Seek, tag: &str) -> Option<String> {
+        let p = self.player(s.owner)?;
+        let color = match s.color {
+            Some(Color::White) => 'W',
+            Some(Color::Black) => 'B',
+            None => '?',
+        };
+        Some(format!(
+            "<{tag}> {} w={} ti={:02x} rt={} t={} i={} r={} tp=atomic c={color} rr={}-{} a={} f={}",
+            s.id,
+            p.name,
+            p.titles.flags(),
+            p.rating_display().seekinfo(),
+            s.terms.minutes,
+            s.terms.inc,
+            if s.terms.rated { 'r' } else { 'u' },
+            s.range.0,
+            s.range.1,
+            if s.manual { 'f' } else { 't' },
+            if s.formula { 't' } else { 'f' },
+        ))
+    }
+
+    /// Whether `viewer` may see (and answer) a seek.
+    fn seek_fits(&self, s: &Seek, viewer: &Player) -> bool {
+        let Some(owner) = self.player(s.owner) else {
+            return false;
+        };
+        let rating = viewer.rating_number().max(0) as u32;
+        if viewer.game.is_some() || (s.terms.rated && !viewer.is_registered()) {
+            return false;
+        }
+        if rating < s.range.0
+            || rating > s.range.1
+            || self.refuses_games_with(s.owner, viewer.id).is_some()
+        {
+            return false;
+        }
+        !s.formula
+            || crate::formula::accepts(&owner.formulas(), &self.offer_facts(owner, viewer, s.terms))
+    }
+
+    /// Shows a new seek to everyone it is for; returns how many saw it.
+    fn announce_seek(&self, s: &Seek) -> usize {
+        let (Some(ad), Some(info)) = (self.seek_ad(s), self.seek_info(s, "s")) else {
+            return 0;
+        };
+        let mut seen = 0;
+        for p in self.players() {
+            if p.id == s.owner {
+                if p.ivars.get(Ivar::SHOWOWNSEEK) || p.vars.switch("showownseek") {
+                    let own = if p.ivars.get(Ivar::SEEKINFO) {
+                        self.seek_info(s, "sn")
+                    } else {
+                        Some(ad.clone())
+                    };
+                    if let Some(line) = own {
+                        p.send_text(format!("{line}\n"));
+                    }
+                }
+                continue;
+            }
+            if !p.vars.switch("seek") || !self.seek_fits(s, p) {
+                continue;
+            }
+            seen += 1;
+            let line = if p.ivars.get(Ivar::SEEKINFO) {
+                &info
+            } else {
+                &ad
+            };
+            p.send_text(format!("{line}\n"));
+        }
+        seen
+    }
+
+    /// Removes seeks and tells the clients that follow seeks.
+    pub fn remove_seeks(&mut self, ids: &[u32]) {
+        if ids.is_empty() {
+            return;
+        }
+        for id in ids {
+            self.seeks.by_id.remove(id);
+        }
+        let list = ids.iter().map(u32::to_string).collect::<Vec<_>>().join(" ");
+        for p in self.players() {
+            if p.ivars.get(Ivar::SEEKINFO) && p.ivars.get(Ivar::SEEKREMOVE) {
+                // Jin reads one index per <sr> line.
+                let lines: String = ids.iter().map(|id| format!("<sr> {id}\n")).collect();
+                p.send_text(lines);
+            } else if p.ivars.get(Ivar::SEEKREMOVE) {
+                p.send_text(format!("Ads removed: {list}\n"));
+            }
+        }
+    }
+
+    /// Removes every seek of a user (they start a game or leave).
+    pub fn remove_seeks_of(&mut self, owner: SessionId) {
+        let ids: Vec<u32> = self.seeks.of(owner).map(|s| s.id).collect();
+        self.remove_seeks(&ids);
+    }
+
+    /// `<sc>` and every seek as `<s>`, for a client that just turned seekinfo on.
+    pub fn seekinfo_snapshot(&self, viewer: SessionId) -> String {
+        let mut text = String::from("<sc>\n");
+        let Some(me) = self.player(viewer) else {
+            return text;
+        };
+        for s in self.seeks.all() {
+            if s.owner != viewer
+                && self.seek_fits(s, me)
+                && let Some(line) = self.seek_info(s, "s")
+            {
+                text.push_str(&line);
+                text.push('\n');
+            }
+        }
+        text
+    }
+
+    /// `seek`: posts a seek, or plays at once when it matches one already posted.
+    pub fn post_seek(&mut self, owner: SessionId, req: SeekRequest, now: Instant) -> String {
+        let Some(me) = self.player(owner) else {
+            return String::new();
+        };
+        if me.game.is_some() {
+            return "You can't seek while you are playing a game.\n".into();
+        }
+        let mut seek = Seek {
+            id: 0,
+            owner,
+            terms: req.terms,
+            color: req.color,
+            manual: req.manual,
+            formula: req.formula,
+            range: req.range,
+        };
+        let mine: Vec<Seek> = self.seeks.of(owner).cloned().collect();
+        if let Some(same) = mine.iter().find(|s| s.same_offer(&seek)) {
+            if same.range == seek.range {
+                return "You already have an active seek with the same parameters.\n".into();
+            }
+            if let Some(s) = self.seeks.by_id.get_mut(&same.id) {
+                s.range = seek.range;
+            }
+            return format!(
+                "Updating seek ad {}; rating range now {}-{}.\n",
+                same.id, seek.range.0, seek.range.1
+            );
+        }
+        if mine.len() >= MAX_SEEKS {
+            return format!("You can only have {MAX_SEEKS} active seeks.\n");
+        }
+        // A seek already posted that fits this one both ways: play it.
+        let matching = self.seeks.all().find(|other| {
+            other.owner != owner
+                && other.terms == seek.terms
+                && (other.color.is_none() || seek.color.is_none() || other.color != seek.color)
+                && self.seek_fits(other, me)
+                && self
+                    .player(other.owner)
+                    .is_some_and(|o| self.seek_fits(&seek, o))
+        });
+        if let Some(other) = matching.cloned() {
+            let name = self
+                .player(other.owner)
+                .map(|p| p.name.clone())
+                .unwrap_or_default();
+            let mut reply = format!("Your seek matches one already posted by {name}.\n");
+            reply.push_str(&self.answer_seek(owner, &other, now));
+            return reply;
+        }
+        seek.id = self.seeks.free_id();
+        self.seeks.by_id.insert(seek.id, seek.clone());
+        let seen = self.announce_seek(&seek);
+        format!(
+            "Your seek has been posted with index {}.\n({seen} player(s) saw the seek.)\n",
+            seek.id
+        )
+    }
+
+    /// Answers a seek: a challenge for a manual seek, else the game starts.
+    fn answer_seek(&mut self, me: SessionId, seek: &Seek, now: Instant) -> String {
+        let my_color = seek.color.map(|c| !c);
+        if seek.manual {
+            let req = MatchRequest {
+                terms: seek.terms,
+                color: my_color,
+                fen: None,
+            };
+            let mut reply = "Issuing match request since the seek was set to manual.\n".to_string();
+            match self.challenge(me, seek.owner, req, now) {
+                Ok(text) => reply.push_str(&text),
+                Err(e) => {
+                    reply.push_str(&e);
+                    reply.push('\n');
+                }
+            }
+            return reply;
+        }
+        let my_name = self.player(me).map(|p| p.name.clone()).unwrap_or_default();
+        if let Some(p) = self.player(seek.owner) {
+            p.send_text(format!("{my_name} accepts your seek.\n"));
+        }
+        let (white, black) = match seek.color {
+            Some(Color::White) => (seek.owner, me),
+            Some(Color::Black) => (me, seek.owner),
+            None => self.balance_colors(me, seek.owner),
+        };
+        self.start_game(white, black, seek.terms, None, now);
+        String::new()
+    }
+
+    /// `play N` or `play name`.
+    pub fn play_seek(&mut self, me: SessionId, arg: &str, now: Instant) -> String {
+        let arg = arg.trim();
+        let id = match arg.parse::<u32>() {
+            Ok(n) => Some(n),
+            Err(_) => match self.find(arg) {
+                Ok(p) => {
+                    let theirs: Vec<u32> = self.seeks.of(p.id).map(|s| s.id).collect();
+                    match theirs.as_slice() {
+                        [one] => Some(*one),
+                        [] => None,
+                        _ => {
+                            return format!("{} has more than one seek; use \"play N\".\n", p.name);
+                        }
+                    }
+                }
+                Err(_) => None,
+            },
+        };
+        let Some(seek) = id.and_then(|id| self.seeks.get(id)).cloned() else {
+            return "That seek is not available.\n".into();
+        };
+        let Some(my) = self.player(me) else {
+            return String::new();
+        };
+        if seek.owner == me {
+            return "ERROR: You cannot respond to your own seek ads\n".into();
+        }
+        if my.game.is_some() {
+            return "You can't play while you are playing a game.\n".into();
+        }
+        if seek.terms.rated && !my.is_registered() {
+            return "Only registered players can play rated games.\n".into();
+        }
+        if let Some(refusal) = self.refuses_games_with(seek.owner, me) {
+            return format!("{refusal}\n");
+        }
+        let rating = my.rating_number().max(0) as u32;
+        if rating < seek.range.0 || rating > seek.range.1 {
+            return "Your rating does not fit the range of that seek.\n".into();
+        }
+        if seek.formula
+            && let Some(refusal) = self.formula_refusal(seek.owner, me, seek.terms)
+        {
+            return refusal;
+        }
+        self.answer_seek(me, &seek, now)
+    }
+
+    /// `sought [all]`: the open seeks (spec §3.3).
+    pub fn sought(&self, viewer: SessionId, all: bool) -> String {
+        let Some(me) = self.player(viewer) else {
+            return String::new();
+        };
+        let mut text = String::new();
+        let mut n = 0;
+        for s in self.seeks.all() {
+            if !all && s.owner != viewer && !self.seek_fits(s, me) {
+                continue;
+            }
+            let Some(p) = self.player(s.owner) else {
+                continue;
+            };
+            let color = match s.color {
+                Some(Color::White) => "[white]  ",
+                Some(Color::Black) => "[black]  ",
+                None => "         ",
+            };
+            let flags = match (s.manual, s.formula) {
+                (true, true) => " mf",
+                (true, false) => " m",
+                (false, true) => " f",
+                (false, false) => "",
+            };
+            text.push_str(&format!(
+                "{:3} {:>4} {:<17} {:3} {:3} {:<7} {:<10}{color} {:4}-{:4}{flags}\n",
+                s.id,
+                p.rating_text(),
+                p.display_name(),
+                s.terms.minutes,
+                s.terms.inc,
+                s.terms.rated_word(),
+                "atomic",
+                s.range.0,
+                s.range.1
+            ));
+            n += 1;
+        }
+        text.push_str(&if n == 1 {
+            "1 ad displayed.\n".to_string()
+        } else {
+            format!("{n} ads displayed.\n")
+        });
+        text
+    }
+
+    /// `unseek [N]`.
+    pub fn unseek(&mut self, me: SessionId, which: Option<u32>) -> String {
+        let mine: Vec<u32> = self
+            .seeks
+            .of(me)
+            .map(|s| s.id)
+            .filter(|id| which.is_none_or(|w| w == *id))
+            .collect();
+        if mine.is_empty() {
+            return match which {
+                Some(n) => format!("You have no seek {n}.\n"),
+                None => "You have no active seeks.\n".into(),
+            };
+        }
+        self.remove_seeks(&mine);
+        match which {
+            Some(n) => format!("Your seek {n} has been removed.\n"),
+            None => "Your seeks have been removed.\n".into(),
+        }
+    }
+}

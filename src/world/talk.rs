@@ -1,0 +1,265 @@
+//! Talk state in the world: each player's lists, last tell and rate limit;
+//! who may use which channel; the shout quota; and the lines others see when
+//! someone arrives or leaves (`pin`, `pinform`, `iset pin`, `notify`).
+//!
+//! Everything here runs under the world lock and only queues text in
+//! outboxes; the commands that use it are in `commands::talk` and
+//! `commands::lists`.
+
+use std::collections::HashMap;
+use std::time::Instant;
+
+use super::flood::{Quota, RateLimit, SHOUT_INTERVAL};
+use super::lists::Lists;
+use super::{Player, SessionId, World};
+use crate::account::Titles;
+use crate::session::ivars::Ivar;
+
+/// A player's talk state.
+#[derive(Debug, Default)]
+pub struct Talk {
+    /// Channels and the notify, censor and noplay lists.
+    pub lists: Lists,
+    /// The name `.` tells to (set by `tell name`, not by `xtell`).
+    pub last_tell: Option<String>,
+    /// The channel `,` tells to.
+    pub last_channel: Option<u8>,
+    /// Talk lines of this session (spec: 10 lines in 5 seconds).
+    pub flood: RateLimit,
+}
+
+impl Talk {
+    pub fn new(lists: Lists) -> Talk {
+        Talk {
+            lists,
+            ..Talk::default()
+        }
+    }
+}
+
+/// The login notice of waiting messages ("" when there are none).
+pub fn new_messages_notice(n: i64) -> String {
+    match n {
+        n if n <= 0 => String::new(),
+        1 => "You have 1 new message.\n".to_string(),
+        n => format!("You have {n} new messages.\n"),
+    }
+}
+
+/// Who may join and talk in a restricted channel.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Members {
+    Admins,
+}
+
+/// Channels not everyone may join or talk in.
+const RESTRICTED: &[(u8, Members)] = &[(0, Members::Admins)];
+
+/// Channels guests (and other unregistered users) may talk in; they may
+/// join and listen to any channel that is not restricted.
+pub const GUEST_TALK: &[u8] = &[1, 53];
+
+/// Channels guests are in when they arrive.
+pub const GUEST_START: &[u8] = &[53];
+
+fn restriction(channel: u8) -> Option<Members> {
+    RESTRICTED
+        .iter()
+        .find(|(c, _)| *c == channel)
+        .map(|(_, m)| *m)
+}
+
+fn allowed(members: Members, titles: &Titles) -> bool {
+    match members {
+        Members::Admins => titles.admin,
+    }
+}
+
+/// May this user join the channel? Err is the reply line.
+pub fn may_join(channel: u8, titles: &Titles) -> Result<(), String> {
+    match restriction(channel) {
+        Some(m) if !allowed(m, titles) => Err(format!("Only admins may join channel {channel}.")),
+        _ => Ok(()),
+    }
+}
+
+/// May this user send tells to the channel? Err is the reply line.
+pub fn may_talk(channel: u8, titles: &Titles, registered: bool) -> Result<(), String> {
+    match restriction(channel) {
+        Some(m) if !allowed(m, titles) => {
+            return Err(format!("Only admins may send tells to channel {channel}."));
+        }
+        _ => {}
+    }
+    if !registered && !GUEST_TALK.contains(&channel) {
+        let list: Vec<String> = GUEST_TALK.iter().map(u8::to_string).collect();
+        return Err(format!(
+            "Guests may talk only in channels {}.",
+            list.join(" and ")
+        ));
+    }
+    Ok(())
+}
+
+/// Talk state of the whole server (the world's `talk` field).
+#[derive(Debug, Default)]
+pub struct TalkWorld {
+    /// Last shout of each user (lowercase name): the quota holds across
+    /// reconnections.
+    last_shout: HashMap<String, Instant>,
+}
+
+/// Entries older than this are dropped from the shout table when it grows.
+const SHOUT_TABLE_PRUNE: usize = 4096;
+
+impl World {
+    /// Whether this session is playing a game (tells say
+    /// `(told Bob, who is playing)`).
+    pub fn is_playing(&self, id: SessionId) -> bool {
+        self.players.get(&id).is_some_and(|p| p.game.is_some())
+    }
+
+    /// Whether `who` has `whom` on their censor list: tells, shouts,
+    /// channel tells and messages from `whom` do not reach `who`, and
+    /// `match` should refuse `whom`'s challenges to `who` with
+    /// `Bob is censoring you.`
+    pub fn censors(&self, who: SessionId, whom: SessionId) -> bool {
+        match (self.players.get(&who), self.players.get(&whom)) {
+            (Some(a), Some(b)) => a.talk.lists.censor.contains(&b.name),
+            _ => false,
+        }
+    }
+
+    /// Whether `who` has `whom` on their noplay list: `match` should refuse
+    /// `whom`'s challenges to `who` (`You are on Bob's noplay list.`).
+    pub fn noplays(&self, who: SessionId, whom: SessionId) -> bool {
+        match (self.players.get(&who), self.players.get(&whom)) {
+            (Some(a), Some(b)) => a.talk.lists.noplay.contains(&b.name),
+            _ => false,
+        }
+    }
+
+    /// Everyone in a channel, by name.
+    pub fn channel_members(&self, channel: u8) -> Vec<&Player> {
+        let mut members: Vec<&Player> = self
+            .players
+            .values()
+            .filter(|p| p.talk.lists.channels.contains(&channel))
+            .collect();
+        members.sort_by_key(|p| p.name.to_ascii_lowercase());
+        members
+    }
+
+    /// Seconds this user must still wait before shouting (0: now).
+    pub fn shout_wait(&self, name: &str, now: Instant) -> u64 {
+        let quota = Quota {
+            interval: SHOUT_INTERVAL,
+        };
+        let last = self
+            .talk
+            .last_shout
+            .get(&name.to_ascii_lowercase())
+            .copied();
+        quota.wait_secs(last, now)
+    }
+
+    /// Records a shout for the quota.
+    pub fn record_shout(&mut self, name: &str, now: Instant) {
+        let table = &mut self.talk.last_shout;
+        if table.len() >= SHOUT_TABLE_PRUNE {
+            table.retain(|_, t| now.saturating_duration_since(*t) < SHOUT_INTERVAL);
+        }
+        table.insert(name.to_ascii_lowercase(), now);
+    }
+
+    /// Tells others that a user arrived (`pin`, `pinform`, `iset pin`,
+    /// `notify`); returns the newcomer's own notices ("Present company
+    /// includes: ...", "Your arrival was noted by: ...").
+    pub fn announce_arrival(&self, id: SessionId) -> String {
+        let Some(me) = self.players.get(&id) else {
+            return String::new();
+        };
+        let wa = me.who_line();
+        let mut noted: Vec<&str> = Vec::new();
+        for p in self.players.values().filter(|p| p.id != id) {
+            let mut text = String::new();
+            if p.ivars.get(Ivar::PIN) {
+                text.push_str(&format!("<wa> {wa}\n"));
+            }
+            if let Some(line) = pin_line(p, me, "connected") {
+                text.push_str(&line);
+            }
+            if me.is_registered() && p.talk.lists.notify.contains(&me.name) {
+                text.push_str(&format!("Notification: {} has arrived.\n", me.name));
+                noted.push(&p.name);
+            }
+            if !text.is_empty() {
+                p.send_text(text);
+            }
+        }
+        let mut notices = String::new();
+        if me.is_registered() {
+            let mut present: Vec<&str> = me
+                .talk
+                .lists
+                .notify
+                .sorted()
+                .iter()
+                .filter_map(|n| self.by_name(n))
+                .filter(|p| p.id != id)
+                .map(|p| p.name.as_str())
+                .collect();
+            present.sort_by_key(|n| n.to_ascii_lowercase());
+            if !present.is_empty() {
+                notices.push_str(&format!(
+                    "Present company includes: {}.\n",
+                    present.join(" ")
+                ));
+            }
+            noted.sort_by_key(|n| n.to_ascii_lowercase());
+            if !noted.is_empty() {
+                notices.push_str(&format!(
+                    "Your arrival was noted by: {}.\n",
+                    noted.join(" ")
+                ));
+            }
+        }
+        notices
+    }
+
+    /// Tells others that a user left (`pin`, `pinform`, `iset pin`, `notify`).
+    pub fn announce_departure(&self, gone: &Player) {
+        for p in self.players.values().filter(|p| p.id != gone.id) {
+            let mut text = String::new();
+            if p.ivars.get(Ivar::PIN) {
+                text.push_str(&format!("<wd> {}\n", gone.name));
+            }
+            if let Some(line) = pin_line(p, gone, "disconnected") {
+                text.push_str(&line);
+            }
+            if gone.is_registered() && p.talk.lists.notify.contains(&gone.name) {
+                text.push_str(&format!("Notification: {} has departed.\n", gone.name));
+            }
+            if !text.is_empty() {
+                p.send_text(text);
+            }
+        }
+    }
+}
+
+/// The `[Alice has connected.]` line `to` gets about `who`, if any:
+/// admins and TDs with `pinform` see the address (`R:` registered, `U:`
+/// not), as mamer expects; others with `pin` the plain form (spec §6.5).
+fn pin_line(to: &Player, who: &Player, verb: &str) -> Option<String> {
+    if to.vars.switch("pinform") && (to.titles.admin || to.titles.td) {
+        let kind = if who.is_registered() { 'R' } else { 'U' };
+        Some(format!(
+            "[{} ({kind}: {}) has {verb}.]\n",
+            who.name, who.addr
+        ))
+    } else if to.vars.switch("pin") {
+        Some(format!("[{} has {verb}.]\n", who.name))
+    } else {
+        None
+    }
+}
