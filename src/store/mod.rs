@@ -12,6 +12,7 @@
 
 pub mod accounts;
 pub mod games;
+pub mod journal;
 pub mod lists;
 pub mod messages;
 pub mod ratings;
