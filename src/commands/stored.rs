@@ -271,6 +271,7 @@ pub fn sposition(ctx: &mut Ctx<'_>, args: &str) {
         snap.initial_secs = row.minutes * 60;
         snap.increment_secs = row.inc;
         (snap.white_clock_ms, snap.black_clock_ms) = (row.white_ms, row.black_ms);
+        snap.ticking = false;
         let mut out = format!(
             "Position of {}: {} after {} half-move{}.\n\n",
             found.title,

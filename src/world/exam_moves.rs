@@ -205,15 +205,15 @@ impl World {
     ) -> Result<Change, String> {
         let name = self.name_of_player(me);
         let mut change = Change::default();
-        let no = match self.exam_of(me) {
-            Some(no) => no,
+        let (no, new) = match self.exam_of(me) {
+            Some(no) => (no, false),
             None => {
                 let rating = self.player(me).map(|p| p.rating_text()).unwrap_or_default();
                 let (no, _) = self.start_exam(me, NewExam::setup(&name, &rating))?;
                 change
                     .before
                     .push_str("Starting a game in examine (setup) mode.\n");
-                no
+                (no, true)
             }
         };
         let exam = self.exams.get_mut(no).ok_or_else(String::new)?;
@@ -222,11 +222,8 @@ impl World {
             change.before.push_str(&format!(
                 "Game {no}: {name} sets up a position; \"bsetup done\" starts examining it.\n"
             ));
-        } else if command.is_none() {
-            return Err(format!(
-                "You are already setting up a position. Usage: {}",
-                crate::chess::board_setup::USAGE
-            ));
+        } else if command.is_none() && !new {
+            return Err("You are already setting up a position; see \"help bsetup\".".into());
         }
         let editor = exam.editing.get_or_insert_with(BoardEditor::empty);
         let outcome = match command {

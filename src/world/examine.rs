@@ -446,7 +446,16 @@ impl World {
         Some(format!("You are no longer examining game {no}.\n"))
     }
 
-    /// A user left the server or started a game: they leave every examined game.
+    /// A user starts a game: they stop examining, and are told so.
+    pub fn stop_examining_to_play(&mut self, id: SessionId) {
+        if let Some(text) = self.stop_examining(id)
+            && let Some(p) = self.player(id)
+        {
+            p.send_text(text);
+        }
+    }
+
+    /// A user left the server: they leave every examined game.
     pub fn leave_exams(&mut self, id: SessionId) {
         self.stop_examining(id);
         let watched: Vec<u32> = self

@@ -129,7 +129,7 @@ impl World {
         for id in [white, black] {
             self.withdraw_all_offers(id);
             self.remove_seeks_of(id);
-            self.stop_examining(id);
+            self.stop_examining_to_play(id);
         }
         let no = self.free_game_number();
         self.next_db_id += 1;
