@@ -177,6 +177,11 @@ async fn observers_see_relation_minus_two_and_mexamine_shares_the_board() {
         "You are examining game 1.\n"
     );
     assert_eq!(relation(&erin.command("observe 1").await), "-2");
+    assert_eq!(
+        erin.command("unobserve 1").await,
+        "Removing game 1 from observation list.\n"
+    );
+    assert_eq!(relation(&erin.command("observe carol").await), "-2");
 
     carol.command("forward 9").await;
     for o in [&mut dave, &mut erin] {
@@ -364,4 +369,42 @@ async fn smoves_and_sposition_show_stored_games() {
         "No games in history for carol.\n"
     );
     assert!(bob.command("smoves").await.starts_with("Usage: smoves"));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_examine_command_has_a_help_page() {
+    let server = TestServer::start().await;
+    let (mut c, _) = server.guest().await;
+    let index = c.command("help").await;
+    for topic in [
+        "examine",
+        "unexamine",
+        "forward",
+        "backward",
+        "revert",
+        "mexamine",
+        "bsetup",
+        "smoves",
+        "sposition",
+        "journal",
+        "jsave",
+        "jkill",
+    ] {
+        let page = c.command(&format!("help {topic}")).await;
+        assert!(page.starts_with(topic), "{topic}: {page}");
+        assert!(
+            index.contains(&format!(" {topic} ")),
+            "{topic} in the index"
+        );
+    }
+    for board in ["knights", "trap", "explodebeatscheck", "queenmate"] {
+        let line = format!("examine atomic {board}\n");
+        assert!(c.command("help atomic").await.contains(&line), "{board}");
+        c.command("set lang fr").await;
+        assert!(
+            c.command("help atomic").await.contains(&line),
+            "{board} (fr)"
+        );
+        c.command("set lang en").await;
+    }
 }

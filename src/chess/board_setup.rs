@@ -304,7 +304,8 @@ impl BoardEditor {
         }
         if let Some(square) = (board.pawns() & Bitboard::BACKRANKS).first() {
             return Err(cannot(format!(
-                "the pawn on {square} stands on the first or last rank"
+                "no pawn may stand on rank {} ({square})",
+                square.rank().char()
             )));
         }
         let kinds = match Atomic::from_setup(setup.clone(), CastlingMode::Standard) {
@@ -321,13 +322,20 @@ impl BoardEditor {
             )));
         }
         if kinds.contains(PositionErrorKinds::INVALID_CASTLING_RIGHTS) {
-            return Err(cannot(
-                "a side may castle only with its king and that rook on their first squares".into(),
-            ));
+            return Err(cannot("castling needs the king and rook at home".into()));
         }
         if kinds.contains(PositionErrorKinds::INVALID_EP_SQUARE) {
+            // The pawn that went two squares, as `eppos` named its file.
+            let pawn = setup.ep_square.map_or(String::new(), |sq| {
+                let rank = if turn == Color::White {
+                    Rank::Fifth
+                } else {
+                    Rank::Fourth
+                };
+                Square::from_coords(sq.file(), rank).to_string()
+            });
             return Err(cannot(format!(
-                "en passant needs a {} pawn that has just gone two squares, with the two squares behind it empty",
+                "no {} pawn can have just gone to {pawn}",
                 name(!turn).to_ascii_lowercase()
             )));
         }
@@ -381,7 +389,7 @@ mod tests {
         );
         assert_eq!(
             refused(&["K@e1", "k@e8", "p@a1"]),
-            "That position cannot be played: the pawn on a1 stands on the first or last rank."
+            "That position cannot be played: no pawn may stand on rank 1 (a1)."
         );
         // The black king is attacked by the rook while White is to move.
         assert_eq!(
@@ -389,7 +397,10 @@ mod tests {
             "That position cannot be played: Black is in check but it is White's move."
         );
         assert!(refused(&["K@a1", "k@e8", "wcastle both"]).contains("castle"));
-        assert!(refused(&["K@a1", "k@e8", "eppos d"]).contains("en passant"));
+        assert_eq!(
+            refused(&["K@a1", "k@e8", "eppos d"]),
+            "That position cannot be played: no black pawn can have just gone to d5."
+        );
         // Kings side by side are no check in atomic chess.
         let mut e = BoardEditor::empty();
         apply_all(&mut e, &["K@e4", "k@e5", "Q@e1", "tomove white"]);

@@ -18,7 +18,7 @@ pub const CATEGORY: &str = "atomic";
 pub struct Lesson {
     /// The board name users type.
     pub name: &'static str,
-    /// What to look for, one line in English and one in French.
+    /// What to look for, in English and in French (lines within 79 columns).
     pub about_en: &'static str,
     pub about_fr: &'static str,
     /// The start position; `None` is the standard one.
@@ -31,8 +31,8 @@ pub struct Lesson {
 pub static LESSONS: &[Lesson] = &[
     Lesson {
         name: "knights",
-        about_en: "5.Nxd5 explodes: the pawn d5 and the knights c3, c6 and e5 vanish; the pawn d4 stays.",
-        about_fr: "5.Cxd5 explose : le pion d5 et les cavaliers c3, c6 et e5 disparaissent ; le pion d4 reste.",
+        about_en: "5.Nxd5 explodes: the pawn d5 and the knights c3, c6 and e5 vanish;\nthe pawn d4 stays, as pawns only die when captured or capturing.",
+        about_fr: "5.Cxd5 explose : le pion d5 et les cavaliers c3, c6 et e5 disparaissent ;\nle pion d4 reste, un pion ne meurt que s'il est pris ou s'il prend.",
         fen: None,
         moves: &["d4", "d5", "Nc3", "Nc6", "Nf3", "Nf6", "Ne5", "g6", "Nxd5"],
     },
@@ -45,15 +45,15 @@ pub static LESSONS: &[Lesson] = &[
     },
     Lesson {
         name: "explodebeatscheck",
-        about_en: "White is in check; the only legal move is Bxa2, which explodes the king on b1 and wins.",
-        about_fr: "Les Blancs sont en échec ; le seul coup légal est Fxa2, qui fait exploser le roi en b1 et gagne.",
+        about_en: "White is in check, and the only legal move is Bxa2:\nits explosion takes the black king on b1, which wins at once.",
+        about_fr: "Les Blancs sont en échec, et le seul coup légal est Fxa2 :\nson explosion emporte le roi noir en b1, ce qui gagne aussitôt.",
         fen: Some("6r1/8/8/8/2B5/7q/p7/1k5K w - - 0 1"),
         moves: &["Bxa2"],
     },
     Lesson {
         name: "queenmate",
-        about_en: "A lone queen mates: after Qg7 the black king may not take it, since kings never capture.",
-        about_fr: "Une dame seule fait mat : après Dg7 le roi noir ne peut pas la prendre, un roi ne prend jamais.",
+        about_en: "A lone queen mates: after Qg7 the black king may not take the queen,\nbecause a king never captures.",
+        about_fr: "Une dame seule fait mat : après Dg7 le roi noir ne peut pas la prendre,\ncar un roi ne prend jamais.",
         fen: Some("7k/8/5K2/8/8/8/8/6Q1 w - - 0 1"),
         moves: &["Qg7"],
     },
@@ -116,10 +116,17 @@ mod tests {
     }
 
     #[test]
-    fn every_lesson_loads_whole() {
+    fn every_lesson_loads_whole_and_reads_within_79_columns() {
         for lesson in LESSONS {
             played(lesson.name);
             assert!(find(&lesson.name.to_uppercase()).is_some());
+            for lang in [Lang::En, Lang::Fr] {
+                assert!(
+                    lesson.about(lang).lines().all(|l| l.chars().count() <= 79),
+                    "{}",
+                    lesson.name
+                );
+            }
         }
     }
 

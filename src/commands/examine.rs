@@ -102,6 +102,17 @@ pub fn examine(ctx: &mut Ctx<'_>, args: &str) {
                 start(ctx, NewExam::lesson(lesson), &intro);
             }
         }
+        [category, board]
+            if category.eq_ignore_ascii_case(lessons::CATEGORY)
+                && board.len() > 1
+                && board.bytes().all(|b| b.is_ascii_alphabetic()) =>
+        {
+            ctx.line(format!(
+                "There is no board \"{board}\" in category {0}.\nBoards in category {0}: {1}.",
+                lessons::CATEGORY,
+                lessons::names().join(", ")
+            ));
+        }
         _ => {
             let Some(source) = stored::parse(ctx, &words, stored::adjourned_with_me) else {
                 return ctx.usage("examine [name [history-number|journal-slot|name2]]");

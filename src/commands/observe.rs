@@ -82,7 +82,8 @@ pub fn unobserve(ctx: &mut Ctx<'_>, args: &str) {
         if args.trim().is_empty() {
             world.unobserve(id, None)
         } else {
-            match world.resolve_game(id, args) {
+            let examined = world.exam_for(id, args).ok_or(());
+            match examined.or_else(|_| world.resolve_game(id, args)) {
                 Ok(no) => world.unobserve(id, Some(no)),
                 Err(e) => format!("{e}\n"),
             }
