@@ -182,7 +182,7 @@ static COMMANDS: &[Command] = &[
     cmd("journal", 60, journal::journal),
     cmd("jsave", 61, journal::jsave),
     cmd("mexamine", 75, examine::mexamine),
-    cmd("revert", 102, examine::revert),
+    cmd("revert", 105, examine::revert),
     cmd("smoves", 123, stored::smoves),
     cmd("sposition", 125, stored::sposition),
     cmd("unexamine", 137, examine::unexamine),
