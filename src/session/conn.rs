@@ -123,6 +123,13 @@ impl Conn {
         self.closed && self.inputs.is_empty()
     }
 
+    /// Whether a complete line is already waiting (typed ahead).
+    pub fn line_waiting(&self) -> bool {
+        self.inputs
+            .iter()
+            .any(|i| matches!(i, Input::Line(_) | Input::TooLong))
+    }
+
     /// The next line already received, if any (typeahead is kept in order).
     pub fn pop_line(&mut self) -> Option<Line> {
         while let Some(input) = self.inputs.pop_front() {
