@@ -4,8 +4,8 @@
 # and a fresh machine may lack, then checks formatting and lints, then tests:
 #   - python-chess (PyPI): the PGN tests read our PGN with it, and it is the
 #     zippy bot's engine in the xboard test;
-#   - xboard, Xvfb, xdotool, ImageMagick and PyChess (Debian): the real-client
-#     tests run them headless against the server.
+#   - xboard, Xvfb, xdotool, ImageMagick, PyChess and eboard (Debian): the
+#     real-client tests run them headless against the server.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -21,6 +21,7 @@ command -v xdotool >/dev/null 2>&1 || missing+=(xdotool)
 command -v import >/dev/null 2>&1 || missing+=(imagemagick)
 [ -x /usr/games/xboard ] || missing+=(xboard)
 [ -x /usr/games/pychess ] || missing+=(pychess)
+[ -x /usr/games/eboard ] || missing+=(eboard)
 if [ ${#missing[@]} -gt 0 ]; then
     echo "test.sh: installing ${missing[*]} (Debian packages for the real-client tests)" >&2
     sudo=""

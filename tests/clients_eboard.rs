@@ -24,14 +24,24 @@ impl Drop for Killed {
 
 fn require(programs: &[&str]) {
     for p in programs {
-        let ok = Command::new("sh").args(["-c", &format!("command -v {p}")]).output().is_ok_and(|o| o.status.success());
-        assert!(ok, "{p} is missing: run scripts/test.sh, which installs eboard, xvfb and xdotool");
+        let ok = Command::new("sh")
+            .args(["-c", &format!("command -v {p}")])
+            .output()
+            .is_ok_and(|o| o.status.success());
+        assert!(
+            ok,
+            "{p} is missing: run scripts/test.sh, which installs eboard, xvfb and xdotool"
+        );
     }
 }
 
 /// Runs xdotool on `display`.
 fn xdo(display: &str, args: &[&str]) {
-    let ok = Command::new("xdotool").args(args).env("DISPLAY", display).status().is_ok_and(|s| s.success());
+    let ok = Command::new("xdotool")
+        .args(args)
+        .env("DISPLAY", display)
+        .status()
+        .is_ok_and(|s| s.success());
     assert!(ok, "xdotool {args:?}");
 }
 
@@ -48,7 +58,15 @@ async fn eboard_plays_with_timeseal_on() {
     std::fs::create_dir_all(out.join("home")).unwrap();
     // Xvfb picks a free display and writes its number on its stdout.
     let mut xvfb = Command::new("Xvfb")
-        .args(["-displayfd", "1", "-screen", "0", "1280x1024x24", "-nolisten", "tcp"])
+        .args([
+            "-displayfd",
+            "1",
+            "-screen",
+            "0",
+            "1280x1024x24",
+            "-nolisten",
+            "tcp",
+        ])
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
         .spawn()
@@ -76,7 +94,10 @@ async fn eboard_plays_with_timeseal_on() {
     pause(1500).await;
     xdo(&display, &["mousemove", "496", "411", "click", "1"]);
     xdo(&display, &["type", "127.0.0.1"]);
-    xdo(&display, &["mousemove", "496", "461", "click", "--repeat", "3", "1"]);
+    xdo(
+        &display,
+        &["mousemove", "496", "461", "click", "--repeat", "3", "1"],
+    );
     xdo(&display, &["key", "BackSpace"]);
     xdo(&display, &["type", &port]);
     xdo(&display, &["mousemove", "741", "628", "click", "1"]);
@@ -100,34 +121,50 @@ async fn eboard_plays_with_timeseal_on() {
     let mut found = None;
     for _ in 0..60 {
         let sought = opp.command("sought").await;
-        found = sought.lines().find(|l| l.contains("atomic")).and_then(|l| l.split_whitespace().nth(2)).map(str::to_string);
+        found = sought
+            .lines()
+            .find(|l| l.contains("atomic"))
+            .and_then(|l| l.split_whitespace().nth(2))
+            .map(str::to_string);
         if found.is_some() {
             break;
         }
         pause(500).await;
     }
-    let guest = found.expect("eboard's seek").trim_end_matches("(U)").to_string();
+    let guest = found
+        .expect("eboard's seek")
+        .trim_end_matches("(U)")
+        .to_string();
     opp.command(&format!("play {guest}")).await;
     opp.expect("Creating: ").await;
     opp.expect("fics% ").await;
     pause(1000).await;
-    let _ = Command::new("import").args(["-window", "root", out.join("shot-start.png").to_str().unwrap()]).env("DISPLAY", &display).status();
     typed("e4");
-    pause(1000).await;
-    let _ = Command::new("import").args(["-window", "root", out.join("shot-e4.png").to_str().unwrap()]).env("DISPLAY", &display).status();
+
     opp.expect("P/e2-e4").await;
     opp.expect("fics% ").await;
     opp.play("d5").await;
     pause(1500).await;
     typed("exd5");
     let capture = opp.expect("P/e4-d5").await;
-    assert!(capture.contains("<12> rnbqkbnr ppp-pppp -------- -------- -------- -------- PPPP-PPP RNBQKBNR B"), "{capture}");
+    assert!(
+        capture.contains(
+            "<12> rnbqkbnr ppp-pppp -------- -------- -------- -------- PPPP-PPP RNBQKBNR B"
+        ),
+        "{capture}"
+    );
     opp.expect("fics% ").await;
     let finger = opp.command(&format!("finger {guest}")).await;
-    assert!(finger.contains("Timeseal 1 : On"), "eboard connects with timeseal: {finger}");
+    assert!(
+        finger.contains("Timeseal 1 : On"),
+        "eboard connects with timeseal: {finger}"
+    );
     assert!(finger.contains("Interface  : eboard"), "{finger}");
     opp.command("resign").await;
     pause(1000).await;
     let shot = out.join("shot-end.png");
-    let _ = Command::new("import").args(["-window", "root", shot.to_str().unwrap()]).env("DISPLAY", &display).status();
+    let _ = Command::new("import")
+        .args(["-window", "root", shot.to_str().unwrap()])
+        .env("DISPLAY", &display)
+        .status();
 }

@@ -45,11 +45,11 @@ async fn a_lagging_timeseal_player_is_credited_at_most_a_second() {
     bob.next_message().await;
     bob.command("accept").await;
     bob.next_message().await;
-    // Tim is White: his first board comes with a v2 ping.
+    // Tim is White: his first board comes with a ping.
     tim.expect("Creating: ").await;
     let start = tim.expect_bytes(b"fics% ").await;
     assert!(
-        start.windows(4).any(|w| w == b"[G]\0"),
+        start.windows(4).any(|w| w == b"[G]\n"),
         "{:?}",
         support::text(&start)
     );
@@ -62,7 +62,7 @@ async fn a_lagging_timeseal_player_is_credited_at_most_a_second() {
     bob.play("e5").await;
     let board = tim.expect_bytes(b"fics% ").await;
     assert!(
-        board.windows(4).any(|w| w == b"[G]\0"),
+        board.windows(4).any(|w| w == b"[G]\n"),
         "{:?}",
         support::text(&board)
     );

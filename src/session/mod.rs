@@ -167,7 +167,7 @@ pub async fn serve(shared: Arc<Shared>, socket: TcpStream, peer: SocketAddr) {
         addr: peer,
         quit: false,
         flipped: false,
-        timing: timing::Timing::new(conn.timeseal()),
+        timing: timing::Timing::new(conn.timeseal(), conn.timeseal_pings()),
     };
     tracing::info!(name = %session.name, addr = %peer.ip(), registered = session.is_registered(), "login");
 

@@ -15,6 +15,8 @@ use crate::net::timeseal::{self, Handshake, LagAllowance};
 #[derive(Debug)]
 pub struct Timing {
     version: Option<Handshake>,
+    /// The client answers `[G]` pings.
+    pings: bool,
     /// Credit left for lag, refilled with time.
     pub allowance: LagAllowance,
     /// Client stamp of the reply to the last `[G]` (when the board arrived).
@@ -39,9 +41,10 @@ pub struct MoveTiming<'a> {
 }
 
 impl Timing {
-    pub fn new(version: Option<Handshake>) -> Timing {
+    pub fn new(version: Option<Handshake>, pings: bool) -> Timing {
         Timing {
             version,
+            pings,
             allowance: LagAllowance::new(),
             board_stamp: None,
             line_stamp: None,
@@ -58,13 +61,15 @@ impl Timing {
     /// The `[G]` to put before a board this user must answer; remembers
     /// that a reply is due. Empty without timeseal.
     pub fn ping(&mut self) -> &'static str {
-        match self.version {
+        match self.version.filter(|_| self.pings) {
             Some(v) => {
                 self.ping_sent = Some(Instant::now());
                 self.board_stamp = None;
                 match v {
-                    Handshake::V1 => "[G]\n",
-                    Handshake::V2 => "[G]\0",
+                    // "[G]\0" is version 2's own ping, but the version 2
+                    // clients met in practice (PyChess, eboard) look for
+                    // "[G]\n" at the start of a line, as version 1 does.
+                    Handshake::V1 | Handshake::V2 => "[G]\n",
                 }
             }
             None => "",
@@ -116,14 +121,14 @@ mod tests {
 
     #[test]
     fn plain_clients_have_no_pings_and_no_timing() {
-        let mut t = Timing::new(None);
+        let mut t = Timing::new(None, false);
         assert_eq!(t.ping(), "");
         assert!(t.for_move().is_none());
     }
 
     #[test]
     fn stamps_give_the_client_time_once() {
-        let mut t = Timing::new(Some(Handshake::V1));
+        let mut t = Timing::new(Some(Handshake::V1), true);
         assert_eq!(t.ping(), "[G]\n");
         assert!(t.on_ping_reply(1_000).is_some());
         t.on_line(Some(3_500));
@@ -132,7 +137,9 @@ mod tests {
         // The same board stamp does not time a second move.
         t.on_line(Some(4_000));
         assert_eq!(t.for_move().unwrap().client_elapsed, None);
-        let mut v2 = Timing::new(Some(Handshake::V2));
-        assert_eq!(v2.ping(), "[G]\0");
+        let mut v2 = Timing::new(Some(Handshake::V2), true);
+        assert_eq!(v2.ping(), "[G]\n");
+        let mut zseal = Timing::new(Some(Handshake::V2), false);
+        assert_eq!(zseal.ping(), "");
     }
 }
