@@ -8,6 +8,7 @@
 pub mod challenges;
 pub mod clock;
 pub mod exam_moves;
+pub mod exam_watch;
 pub mod examine;
 pub mod flood;
 pub mod game;
