@@ -10,6 +10,9 @@ pub mod admin;
 pub mod challenges;
 pub mod clock;
 pub mod durable;
+pub mod exam_moves;
+pub mod exam_watch;
+pub mod examine;
 pub mod flood;
 pub mod game;
 pub mod games;
@@ -55,6 +58,8 @@ pub struct World {
     pub games: BTreeMap<u32, game::Game>,
     /// Most games at once since start.
     pub peak_games: usize,
+    /// Examined games, numbered from the same pool as `games`.
+    pub exams: examine::Exams,
     pub offers: offers::Offers,
     pub seeks: seeks::Seeks,
     /// The last game id given out in the database.
@@ -77,6 +82,7 @@ impl World {
             peak_players: 0,
             games: BTreeMap::new(),
             peak_games: 0,
+            exams: examine::Exams::default(),
             offers: offers::Offers::default(),
             seeks: seeks::Seeks::default(),
             next_db_id: last_game_id,
@@ -175,6 +181,7 @@ impl World {
         self.player_left_game(id, now);
         self.withdraw_all_offers(id);
         self.remove_seeks_of(id);
+        self.leave_exams(id);
         let observing: Vec<u32> = self
             .players
             .get(&id)
