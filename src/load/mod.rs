@@ -457,7 +457,7 @@ pub async fn run(mut cfg: LoadConfig) -> Value {
             Err(e) => tally.errors.add("task", e.to_string()),
         }
     }
-    let game_secs = t_games.elapsed().as_secs_f64() - cfg.hold.as_secs_f64();
+    let game_secs = (t_games.elapsed().as_secs_f64() - cfg.hold.as_secs_f64()).max(0.0);
     stop_storm.notify_one();
     if let Ok(t) = storm.await {
         tally.merge(t);
