@@ -8,7 +8,7 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
 
 use tokio::io::AsyncWriteExt;
-use tokio::net::{TcpListener, TcpStream};
+use tokio::net::{TcpListener, TcpSocket, TcpStream};
 use tokio::task::JoinHandle;
 use tokio::time::Instant;
 use tokio_util::sync::CancellationToken;
@@ -167,6 +167,25 @@ pub fn raise_descriptor_limit() -> u64 {
     }
 }
 
+/// Connections the kernel may hold for us before we accept them. Tokio's
+/// default of 1024 overflows when a thousand clients connect at once (after
+/// a restart, say), and each overflow costs that client a one-second SYN
+/// retry; the kernel caps this at `net.core.somaxconn`.
+const LISTEN_BACKLOG: u32 = 4096;
+
+/// Binds the listening socket (address reuse on, so a restart does not
+/// wait out TIME_WAIT).
+fn listen(addr: SocketAddr) -> std::io::Result<TcpListener> {
+    let socket = if addr.is_ipv4() {
+        TcpSocket::new_v4()?
+    } else {
+        TcpSocket::new_v6()?
+    };
+    socket.set_reuseaddr(true)?;
+    socket.bind(addr)?;
+    socket.listen(LISTEN_BACKLOG)
+}
+
 /// Opens the database, binds the listener and starts serving.
 pub async fn start(config: Config) -> Result<ServerHandle, StartError> {
     let store = Store::open(&config.database).map_err(StartError::Database)?;
@@ -193,9 +212,7 @@ pub async fn start(config: Config) -> Result<ServerHandle, StartError> {
         );
     }
     let (timers, timer_task) = Timers::new();
-    let listener = TcpListener::bind(config.listen)
-        .await
-        .map_err(|e| StartError::Listen(config.listen, e))?;
+    let listener = listen(config.listen).map_err(|e| StartError::Listen(config.listen, e))?;
     let local_addr = listener
         .local_addr()
         .map_err(|e| StartError::Listen(config.listen, e))?;

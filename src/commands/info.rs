@@ -137,16 +137,12 @@ pub fn finger(ctx: &mut Ctx<'_>, args: &str) {
     }
 }
 
-fn notes(notes: &[String], out: &mut String) {
-    let shown: Vec<(usize, &String)> = notes
-        .iter()
-        .enumerate()
-        .filter(|(_, n)| !n.is_empty())
-        .collect();
-    if !shown.is_empty() {
+fn notes(vars: &crate::session::vars::Vars, out: &mut String) {
+    let mut shown = vars.notes().peekable();
+    if shown.peek().is_some() {
         out.push('\n');
         for (i, note) in shown {
-            out.push_str(&format!("{:2}: {note}\n", i + 1));
+            out.push_str(&format!("{i:2}: {note}\n"));
         }
     }
 }
@@ -187,7 +183,7 @@ fn online_finger(p: &Player) -> String {
     if !interface.is_empty() {
         s.push_str(&format!("Interface  : {interface}\n"));
     }
-    notes(&p.vars.notes, &mut s);
+    notes(&p.vars, &mut s);
     s
 }
 
@@ -221,7 +217,7 @@ async fn offline_finger(store: crate::store::Store, name: String) -> String {
     if account.titles.computer {
         s.push_str(&format!("{} is a computer.\n", account.name));
     }
-    notes(&vars.notes, &mut s);
+    notes(&vars, &mut s);
     s
 }
 

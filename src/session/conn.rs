@@ -69,6 +69,9 @@ const KERNEL_SEND_BUFFER: usize = 32 * 1024;
 /// Output that may wait for a client unless the server says otherwise.
 const DEFAULT_OUTPUT_LIMIT: usize = 256 * 1024;
 
+/// Output buffer capacity an idle connection may keep between writes.
+const IDLE_BUFFER: usize = 1024;
+
 impl Conn {
     pub fn new(socket: TcpStream) -> Conn {
         // Without TCP_NODELAY a client's delayed ACK stalls every second board.
@@ -204,6 +207,9 @@ impl Conn {
                 }
             }
         }
+        if self.inputs.capacity() > 8 {
+            self.inputs = VecDeque::new();
+        }
         None
     }
 
@@ -303,7 +309,13 @@ impl Conn {
             }
         }
         if self.unsent_from == self.unsent.len() {
-            self.unsent.clear();
+            // Idle connections are the many; they should not each keep the
+            // buffer their last burst of output needed.
+            if self.unsent.capacity() > IDLE_BUFFER {
+                self.unsent = Vec::new();
+            } else {
+                self.unsent.clear();
+            }
             self.unsent_from = 0;
         } else if self.unsent_from > 64 * 1024 {
             self.unsent.drain(..self.unsent_from);

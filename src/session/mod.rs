@@ -19,7 +19,6 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use tokio::net::TcpStream;
-use tokio::sync::mpsc;
 use tokio::time::Instant;
 use tokio_util::sync::CancellationToken;
 
@@ -28,8 +27,9 @@ use crate::commands;
 use crate::server::Shared;
 use crate::store::{self, accounts};
 use crate::timefmt::unix_now;
+use crate::world::outbox;
 use crate::world::talk::{self, Talk};
-use crate::world::{Out, Player, SessionId, player::OUTBOX};
+use crate::world::{Out, Player, SessionId};
 use conn::{Conn, Line};
 use ivars::{Ivar, Ivars};
 use output::{Block, Shape};
@@ -104,20 +104,49 @@ impl Session {
 pub async fn serve(shared: Arc<Shared>, socket: TcpStream, peer: SocketAddr) {
     let mut conn = Conn::new(socket);
     conn.set_output_limit(shared.config.output_buffer_kb.saturating_mul(1024));
+    // Boxed, here and below: the task of an idle session lives as long as
+    // the session, and should be no bigger than the command loop; the
+    // futures of logging in and closing are alive only for a moment.
+    if let Some((mut session, inbox, kill)) = Box::pin(log_in(&shared, &mut conn, peer)).await {
+        command_loop(&mut session, &mut conn, inbox, &kill).await;
+        let left = shared.world().leave(session.id);
+        if let (Some(_), Some(account)) = (left, session.account_id) {
+            shared.store.write("record logout", move |db| {
+                accounts::record_logout(db, account, unix_now())
+            });
+        }
+        tracing::info!(name = %session.name, "logout");
+    }
+    Box::pin(conn.close()).await;
+}
+
+/// The login dialogue, within the login time limit, and the entry into the
+/// world; None if the client did not get that far.
+async fn log_in(
+    shared: &Arc<Shared>,
+    conn: &mut Conn,
+    peer: SocketAddr,
+) -> Option<(Box<Session>, outbox::Receiver, CancellationToken)> {
     let identity = tokio::select! {
-        identity = login::login(&mut conn, &shared, peer) => identity,
+        identity = login::login(conn, shared, peer) => identity,
         _ = shared.shutdown.cancelled() => None,
         _ = tokio::time::sleep(LOGIN_TIMEOUT) => {
             let _ = conn.write_text("\n**** LOGIN TIMEOUT ****\n").await;
             None
         }
-    };
-    let Some(mut identity) = identity else {
-        conn.close().await;
-        return;
-    };
+    }?;
+    enter(shared, conn, identity, peer).await
+}
 
-    let (outbox, inbox) = mpsc::channel(OUTBOX);
+/// Puts a user who logged in into the world and greets them; None if the
+/// client left meanwhile.
+async fn enter(
+    shared: &Arc<Shared>,
+    conn: &mut Conn,
+    mut identity: login::Identity,
+    peer: SocketAddr,
+) -> Option<(Box<Session>, outbox::Receiver, CancellationToken)> {
+    let (outbox, inbox) = outbox::outbox();
     let kill = CancellationToken::new();
     let id = shared.next_session_id();
     let mut vars = Vars::default();
@@ -157,7 +186,7 @@ pub async fn serve(shared: Arc<Shared>, socket: TcpStream, peer: SocketAddr) {
         (kicked, world.announce_arrival(id))
     };
     drop(identity.reservation.take());
-    let mut session = Session {
+    let session = Box::new(Session {
         shared: shared.clone(),
         id,
         name: identity.name,
@@ -170,7 +199,7 @@ pub async fn serve(shared: Arc<Shared>, socket: TcpStream, peer: SocketAddr) {
         quit: false,
         flipped: false,
         timing: timing::Timing::new(conn.timeseal(), conn.timeseal_pings()),
-    };
+    });
     tracing::info!(name = %session.name, addr = %peer.ip(), registered = session.is_registered(), "login");
 
     let mut start = String::new();
@@ -196,25 +225,17 @@ pub async fn serve(shared: Arc<Shared>, socket: TcpStream, peer: SocketAddr) {
     start.push_str(&arrival);
     start.push('\n');
     start.push_str(&session.shape().prompt);
-    if conn.write_text(&start).await.is_ok() {
-        command_loop(&mut session, &mut conn, inbox, &kill).await;
+    if conn.write_text(&start).await.is_err() {
+        shared.world().leave(id);
+        return None;
     }
-
-    let left = shared.world().leave(id);
-    if let (Some(player), Some(account)) = (left, session.account_id) {
-        let _ = player;
-        shared.store.write("record logout", move |db| {
-            accounts::record_logout(db, account, unix_now())
-        });
-    }
-    tracing::info!(name = %session.name, "logout");
-    conn.close().await;
+    Some((session, inbox, kill))
 }
 
 async fn command_loop(
     session: &mut Session,
     conn: &mut Conn,
-    mut inbox: mpsc::Receiver<Out>,
+    mut inbox: outbox::Receiver,
     kill: &CancellationToken,
 ) {
     let shutdown = session.shared.shutdown.clone();
@@ -224,10 +245,10 @@ async fn command_loop(
             if conn.flush_replies().await.is_err() {
                 return;
             }
-            if handle_line(session, conn, line).await.is_err() || session.quit {
+            if Box::pin(handle_line(session, conn, line)).await.is_err() || session.quit {
                 return;
             }
-            if deliver(session, conn, &mut inbox).await.is_err() {
+            if Box::pin(deliver(session, conn, &mut inbox)).await.is_err() {
                 return;
             }
         }
@@ -240,13 +261,20 @@ async fn command_loop(
             _ = kill.cancelled() => return,
             _ = shutdown.cancelled() => {
                 // The ends of the games come before the goodbye.
-                let _ = deliver(session, conn, &mut inbox).await;
-                let _ = conn.write_text("\n\n    **** Server shutting down. ****\n\n").await;
+                let _ = Box::pin(async {
+                    let _ = deliver(session, conn, &mut inbox).await;
+                    conn.write_text("\n\n    **** Server shutting down. ****\n\n").await
+                })
+                .await;
                 return;
             }
             message = inbox.recv() => {
-                let Some(message) = message else { return };
-                if write_out(session, conn, message).await.is_err() || deliver(session, conn, &mut inbox).await.is_err() {
+                let written = Box::pin(async {
+                    write_out(session, conn, message).await?;
+                    deliver(session, conn, &mut inbox).await
+                })
+                .await;
+                if written.is_err() {
                     return;
                 }
             }
@@ -259,7 +287,7 @@ async fn command_loop(
                 if ready.is_err() || !conn.read_now() {
                     // The client is gone; lines that came with the end still run.
                     while let Some(line) = conn.pop_line() {
-                        if handle_line(session, conn, line).await.is_err() || session.quit {
+                        if Box::pin(handle_line(session, conn, line)).await.is_err() || session.quit {
                             break;
                         }
                     }
@@ -274,9 +302,9 @@ async fn command_loop(
 async fn deliver(
     session: &mut Session,
     conn: &mut Conn,
-    inbox: &mut mpsc::Receiver<Out>,
+    inbox: &mut outbox::Receiver,
 ) -> std::io::Result<()> {
-    while let Ok(message) = inbox.try_recv() {
+    while let Some(message) = inbox.try_recv() {
         write_out(session, conn, message).await?;
     }
     Ok(())

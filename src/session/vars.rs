@@ -149,15 +149,25 @@ fn all_names() -> impl Iterator<Item = &'static str> {
 pub const NOTE_LINES: usize = 10;
 
 /// A user's variables.
+///
+/// Kept small: every session and every player holds one, and most text
+/// variables and notes are empty, so they are stored only when set.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Vars {
     pub style: u8,
     pub lang: Lang,
     switches: u32,
     numbers: [u32; NUMBERS.len()],
-    texts: [String; TEXTS.len()],
-    pub notes: [String; NOTE_LINES],
+    /// Text variables (key: index in `TEXTS`) and notes (key: `NOTE_KEY`
+    /// + line), only those that are not empty, sorted by key.
+    texts: Vec<(u8, Box<str>)>,
 }
+
+/// Notes are stored among the texts from this key on.
+const NOTE_KEY: u8 = 100;
+
+/// The prompt when none is set.
+const DEFAULT_PROMPT: &str = "fics%";
 
 impl Default for Vars {
     fn default() -> Self {
@@ -166,8 +176,7 @@ impl Default for Vars {
             lang: Lang::En,
             switches: 0,
             numbers: [2, 12, 79, 24, 0],
-            texts: Default::default(),
-            notes: Default::default(),
+            texts: Vec::new(),
         };
         for on in [
             "bell", "open", "rated", "seek", "shout", "cshout", "tell", "ctell", "kibitz",
@@ -175,7 +184,6 @@ impl Default for Vars {
         ] {
             v.put_switch(on, true);
         }
-        v.texts[0] = "fics%".to_string();
         v
     }
 }
@@ -241,12 +249,47 @@ impl Vars {
             .map_or(0, |i| self.numbers[i])
     }
 
+    fn stored(&self, key: u8) -> &str {
+        self.texts
+            .binary_search_by_key(&key, |(k, _)| *k)
+            .map_or("", |i| &self.texts[i].1)
+    }
+
+    fn store(&mut self, key: u8, value: &str) {
+        match self.texts.binary_search_by_key(&key, |(k, _)| *k) {
+            Ok(i) if value.is_empty() => {
+                self.texts.remove(i);
+            }
+            Ok(i) => self.texts[i].1 = value.into(),
+            Err(_) if value.is_empty() => {}
+            Err(i) => self.texts.insert(i, (key, value.into())),
+        }
+    }
+
     /// A text variable by its full name ("" for unknown names).
     pub fn text(&self, name: &str) -> &str {
-        TEXTS
+        match TEXTS.iter().position(|n| *n == name) {
+            Some(0) if self.stored(0).is_empty() => DEFAULT_PROMPT,
+            Some(i) => self.stored(i as u8),
+            None => "",
+        }
+    }
+
+    /// Note line `n` (1–10); "" when empty.
+    pub fn note(&self, n: usize) -> &str {
+        if (1..=NOTE_LINES).contains(&n) {
+            self.stored(NOTE_KEY + n as u8)
+        } else {
+            ""
+        }
+    }
+
+    /// The notes that are set, as (line, text).
+    pub fn notes(&self) -> impl Iterator<Item = (usize, &str)> {
+        self.texts
             .iter()
-            .position(|n| *n == name)
-            .map_or("", |i| &self.texts[i])
+            .filter(|(k, _)| *k >= NOTE_KEY)
+            .map(|(k, v)| (usize::from(k - NOTE_KEY), &**v))
     }
 
     /// The prompt as sent: `set prompt` text with a trailing space.
@@ -280,7 +323,7 @@ impl Vars {
             if !(1..=NOTE_LINES).contains(&n) {
                 return Err(SetError::NoSuch(name.to_string()));
             }
-            self.notes[n - 1] = value.to_string();
+            self.store(NOTE_KEY + n as u8, value);
             let reply = if value.is_empty() {
                 format!("Note {n} cleared.")
             } else {
@@ -352,11 +395,13 @@ impl Vars {
             }
             _ => {
                 let i = TEXTS.iter().position(|n| *n == name).unwrap_or_default();
-                if name == "prompt" && value.is_empty() {
-                    self.texts[i] = "fics%".to_string();
+                // An empty prompt means the default one.
+                let stored = if name == "prompt" && value == DEFAULT_PROMPT {
+                    ""
                 } else {
-                    self.texts[i] = value.to_string();
-                }
+                    value
+                };
+                self.store(i as u8, stored);
                 if value.is_empty() {
                     format!("{name} unset.")
                 } else {
@@ -375,7 +420,7 @@ impl Vars {
         if let Ok(n) = name.parse::<usize>() {
             return (1..=NOTE_LINES)
                 .contains(&n)
-                .then(|| self.notes[n - 1].clone());
+                .then(|| self.note(n).to_string());
         }
         Some(match name {
             "style" => self.style.to_string(),
@@ -446,7 +491,10 @@ mod tests {
         assert_eq!(v.set("xyz", "1"), Err(SetError::NoSuch("xyz".into())));
         assert!(matches!(v.set("s", "1"), Err(SetError::Ambiguous(_))));
         assert_eq!(v.set("3", "hello there").unwrap().reply, "Note 3 set.");
-        assert_eq!(v.notes[2], "hello there");
+        assert_eq!(v.note(3), "hello there");
+        assert_eq!(v.notes().collect::<Vec<_>>(), vec![(3, "hello there")]);
+        v.set("3", "").unwrap();
+        assert_eq!(v.notes().count(), 0);
         assert!(v.set("11", "x").is_err());
         v.set("prompt", "ics%").unwrap();
         assert_eq!(v.prompt(), "ics% ");

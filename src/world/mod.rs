@@ -19,6 +19,7 @@ pub mod games;
 pub mod lists;
 pub mod negotiation;
 pub mod offers;
+pub mod outbox;
 pub mod player;
 pub mod ratings;
 pub mod reconnect;
@@ -47,7 +48,9 @@ pub enum FindError {
 
 /// Everyone online, and every game, offer and timer.
 pub struct World {
-    players: HashMap<SessionId, Player>,
+    /// Boxed: a map of thousands of idle users should not hold its spare
+    /// capacity in whole players.
+    players: HashMap<SessionId, Box<Player>>,
     by_name: HashMap<String, SessionId>,
     /// Lowercase names of guests and unregistered users who are between
     /// `login:` and "Press return": nobody else may take them meanwhile.
@@ -104,18 +107,18 @@ impl World {
     }
 
     pub fn player(&self, id: SessionId) -> Option<&Player> {
-        self.players.get(&id)
+        self.players.get(&id).map(|p| &**p)
     }
 
     pub fn player_mut(&mut self, id: SessionId) -> Option<&mut Player> {
-        self.players.get_mut(&id)
+        self.players.get_mut(&id).map(|p| &mut **p)
     }
 
     /// The online user with exactly this name (any case).
     pub fn by_name(&self, name: &str) -> Option<&Player> {
         self.by_name
             .get(&name.to_ascii_lowercase())
-            .and_then(|id| self.players.get(id))
+            .and_then(|id| self.player(*id))
     }
 
     /// The online user this text names: an exact name, or the only name it
@@ -126,8 +129,7 @@ impl World {
         }
         let lower = text.to_ascii_lowercase();
         let mut found: Vec<&Player> = self
-            .players
-            .values()
+            .players()
             .filter(|p| p.name.to_ascii_lowercase().starts_with(&lower))
             .collect();
         match found.len() {
@@ -142,7 +144,7 @@ impl World {
     }
 
     pub fn players(&self) -> impl Iterator<Item = &Player> {
-        self.players.values()
+        self.players.values().map(|p| &**p)
     }
 
     pub fn count(&self) -> usize {
@@ -168,7 +170,7 @@ impl World {
         }
         let id = player.id;
         self.by_name.insert(key, id);
-        self.players.insert(id, player);
+        self.players.insert(id, Box::new(player));
         self.peak_players = self.peak_players.max(self.players.len());
         self.after_enter(id, kicked, Instant::now());
         kicked
@@ -198,7 +200,7 @@ impl World {
             self.by_name.remove(&key);
         }
         self.announce_departure(&player);
-        Some(player)
+        Some(*player)
     }
 
     /// A guest name (`Guest` + 4 capitals) that nobody online has.

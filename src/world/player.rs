@@ -6,7 +6,6 @@ use std::sync::Arc;
 
 use shakmaty::{Color, Role};
 
-use tokio::sync::mpsc;
 use tokio::time::Instant;
 use tokio_util::sync::CancellationToken;
 
@@ -46,10 +45,6 @@ pub enum Out {
 /// Seconds without input after which `who` shows a user as idle (`.`).
 const IDLE_MARK_SECS: u64 = 300;
 
-/// How many unsolicited messages may wait for a session before it counts as
-/// a client that stopped reading and is disconnected.
-pub const OUTBOX: usize = 256;
-
 /// A logged-in user.
 #[derive(Debug)]
 pub struct Player {
@@ -68,7 +63,7 @@ pub struct Player {
     pub login_at: Instant,
     /// Last command typed (not `$$` commands): for idle display and logout.
     pub last_input: Instant,
-    pub outbox: mpsc::Sender<Out>,
+    pub outbox: super::outbox::Sender,
     /// Cancelled to end the session (slow client, kick, shutdown).
     pub kill: CancellationToken,
     /// The game this user plays, by number.

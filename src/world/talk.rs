@@ -142,8 +142,7 @@ impl World {
     /// Everyone in a channel, by name.
     pub fn channel_members(&self, channel: u8) -> Vec<&Player> {
         let mut members: Vec<&Player> = self
-            .players
-            .values()
+            .players()
             .filter(|p| p.talk.lists.channels.contains(&channel))
             .collect();
         members.sort_by_key(|p| p.name.to_ascii_lowercase());
