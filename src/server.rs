@@ -171,10 +171,12 @@ pub async fn start(config: Config) -> Result<ServerHandle, StartError> {
             }
         })
         .unwrap_or_default();
+    let mut world = World::new(store.clone(), timers, last_game_id);
+    world.computers.rules = config.computers;
     let shared = Arc::new(Shared {
         throttle: Mutex::new(LoginThrottle::new(config.login_failures_before_delay)),
         config,
-        world: Mutex::new(World::new(store.clone(), timers, last_game_id)),
+        world: Mutex::new(world),
         store,
         help,
         motd,

@@ -77,7 +77,7 @@ pub fn match_(ctx: &mut Ctx<'_>, args: &str) {
         color: t.color,
         fen,
     };
-    let reply = world.challenge(id, to, req, Instant::now());
+    let reply = world.challenge_limited(id, to, req, Instant::now());
     drop(world);
     match reply {
         Ok(text) => ctx.out.push_str(&text),

@@ -6,6 +6,7 @@
 //! messages to other users go into their bounded outboxes.
 
 pub mod clock;
+pub mod computers;
 pub mod flood;
 pub mod game;
 pub mod games;
@@ -57,6 +58,8 @@ pub struct World {
     timers: Timers,
     /// Talk state that outlives sessions (the shout quota).
     talk: talk::TalkWorld,
+    /// The limits on computer accounts, and their recent challenges.
+    pub computers: computers::Computers,
 }
 
 impl World {
@@ -75,6 +78,7 @@ impl World {
             store,
             timers,
             talk: talk::TalkWorld::default(),
+            computers: computers::Computers::default(),
         }
     }
 

@@ -174,6 +174,9 @@ impl World {
         if let Some(refusal) = self.refuses_games_with(to, from) {
             return Err(refusal);
         }
+        if let Some(refusal) = self.computer_refusal(from, to, req.terms) {
+            return Err(refusal);
+        }
         if let Some(refusal) = self.formula_refusal(to, from, req.terms) {
             return Err(refusal.trim_end().to_string());
         }
