@@ -36,6 +36,8 @@ enum Command {
         #[command(subcommand)]
         action: UserAction,
     },
+    /// Play on a server with a UCI engine (a bot on a computer account).
+    Bot(atomicd::bot::BotOptions),
     /// Write finished games as PGN ([Variant "Atomic"]) to standard output.
     ExportPgn {
         /// Only the games of this player.
@@ -86,6 +88,7 @@ fn main() -> ExitCode {
         None => serve(cli.config, cli.db, cli.listen),
         Some(Command::User { action }) => user(cli.config, cli.db, action),
         Some(Command::ExportPgn { user }) => export_pgn(cli.config, cli.db, user),
+        Some(Command::Bot(options)) => bot(options),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -149,6 +152,35 @@ fn shutdown_signal() -> std::pin::Pin<Box<dyn std::future::Future<Output = ()>>>
     Box::pin(async {
         let _ = tokio::signal::ctrl_c().await;
     })
+}
+
+fn bot(options: atomicd::bot::BotOptions) -> Result<()> {
+    let password = if options.password_stdin {
+        Some(read_password()?)
+    } else {
+        None
+    };
+    let (settings, engine) = options.settings(password)?;
+    let reconnect_max = std::time::Duration::from_secs(options.reconnect_max);
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()?;
+    runtime.block_on(async {
+        let stop = tokio_util::sync::CancellationToken::new();
+        let signal = shutdown_signal();
+        let run = atomicd::bot::run(settings, engine, reconnect_max, stop.clone());
+        tokio::pin!(run);
+        // A signal lets the bot log out cleanly instead of dropping the line.
+        tokio::select! {
+            result = &mut run => result,
+            _ = signal => {
+                stop.cancel();
+                run.await
+            }
+        }
+    })?;
+    Ok(())
 }
 
 fn read_password() -> Result<String> {
