@@ -46,10 +46,11 @@ pub struct Conn {
 impl Conn {
     /// Connects; with `timeseal`, the first line is the timeseal handshake.
     pub async fn connect(server: &str, timeseal: bool) -> std::io::Result<Conn> {
-        let stream =
-            tokio::time::timeout(Duration::from_secs(10), TcpStream::connect(server))
-                .await
-                .map_err(|_| std::io::Error::new(std::io::ErrorKind::TimedOut, "connect timed out"))??;
+        let stream = tokio::time::timeout(Duration::from_secs(10), TcpStream::connect(server))
+            .await
+            .map_err(|_| {
+                std::io::Error::new(std::io::ErrorKind::TimedOut, "connect timed out")
+            })??;
         stream.set_nodelay(true)?;
         let mut conn = Conn {
             stream,
@@ -72,7 +73,10 @@ impl Conn {
 
     async fn write_line(&mut self, line: &str) -> std::io::Result<()> {
         let stamp = self.opened.elapsed().as_millis() as u32;
-        self.seed = self.seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        self.seed = self
+            .seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
         let bytes = wire::encode_line(line, self.encoding, stamp, self.seed >> 33);
         self.stream.write_all(&bytes).await
     }
@@ -141,6 +145,7 @@ impl Conn {
                 let Piece::Line { text, .. } = piece else {
                     continue;
                 };
+                tracing::trace!(%text, "login");
                 if text.contains("Invalid password") {
                     return Err(LoginError::Refused(format!(
                         "the server refused the password for {name}"
@@ -153,6 +158,7 @@ impl Conn {
                 }
             }
             let partial = self.framer.partial();
+            tracing::trace!(%partial, "login");
             if let Some(me) = &session {
                 if partial.ends_with(PROMPT) {
                     self.framer.clear_partial();
@@ -175,7 +181,9 @@ impl Conn {
                     )));
                 };
                 self.write_line(password).await.map_err(lost)?;
-            } else if partial.contains("Press return to enter the server as") && partial.ends_with(':') {
+            } else if partial.contains("Press return to enter the server as")
+                && partial.ends_with(':')
+            {
                 self.framer.clear_partial();
                 self.write_line("").await.map_err(lost)?;
             }

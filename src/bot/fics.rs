@@ -11,7 +11,9 @@ use shakmaty::Color;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Event {
     /// `**** Starting FICS session as NAME(TITLES) ****`: logged in.
-    Session { name: String },
+    Session {
+        name: String,
+    },
     Challenge(Challenge),
     /// `{Game N (W vs. B) Creating|Continuing rated atomic match.}`
     GameStart {
@@ -31,7 +33,9 @@ pub enum Event {
         result: String,
     },
     /// `NAME offers you a draw.`
-    DrawOffer { from: String },
+    DrawOffer {
+        from: String,
+    },
     /// `Illegal move (...)`, `It is not your move.` and the like: the
     /// server refused the move the bot sent.
     MoveRefused(String),
@@ -327,12 +331,18 @@ mod tests {
         assert_eq!((b.white.as_str(), b.black.as_str()), ("gbtami", "ggbtami"));
         assert_eq!((b.relation, b.minutes, b.inc), (1, 5, 0));
         assert_eq!((b.white_clock, b.black_clock), (300_000, 300_000));
-        assert_eq!(b.fen(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+        assert_eq!(
+            b.fen(),
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+        );
         assert_eq!(b.color_of("GGBTAMI"), Some(Color::Black));
         // The real FICS line of the spec, with a double push and lost castling.
         let real = "<12> -r------ --k----- ----p--- n-ppPb-p -----P-P -PP-K-P- PR------ --R----- W -1 0 0 0 0 11 463 schachbjm Maras 0 45 45 17 15 557871 274070 37 R/f8-b8 (0:10.025) Rb8 0 1 0";
         let b = Board12::parse(real).unwrap();
-        assert_eq!(b.fen(), "1r6/2k5/4p3/n1ppPb1p/5P1P/1PP1K1P1/PR6/2R5 w - - 11 37");
+        assert_eq!(
+            b.fen(),
+            "1r6/2k5/4p3/n1ppPb1p/5P1P/1PP1K1P1/PR6/2R5 w - - 11 37"
+        );
         assert_eq!(b.san, "Rb8");
         let e4 = "<12> rnbqkbnr pppppppp -------- -------- ----P--- -------- PPPP-PPP RNBQKBNR B 4 1 1 1 1 0 1 A B -1 3 0 39 39 180000 180000 1 P/e2-e4 (0:00.000) e4 0 0 0";
         assert_eq!(
@@ -367,7 +377,10 @@ mod tests {
         else {
             panic!()
         };
-        assert_eq!((c.from.as_str(), c.to.as_str(), c.rated), ("GuestABCD", "Robo", false));
+        assert_eq!(
+            (c.from.as_str(), c.to.as_str(), c.rated),
+            ("GuestABCD", "Robo", false)
+        );
         assert_eq!((c.minutes, c.inc, c.color), (2, 12, None));
         let Some(Event::Challenge(c)) =
             parse("Challenge: Alice (1500) Bob (1600) rated atomic 5 0 (adjourned).")
@@ -392,7 +405,11 @@ mod tests {
         );
         assert!(matches!(
             parse("{Game 3 (A vs. B) Continuing unrated atomic match.}"),
-            Some(Event::GameStart { no: 3, rated: false, .. })
+            Some(Event::GameStart {
+                no: 3,
+                rated: false,
+                ..
+            })
         ));
         assert_eq!(
             parse("{Game 12 (CalicoCat vs. FishTest) FishTest's king exploded} 1-0"),
@@ -410,13 +427,20 @@ mod tests {
         ));
         assert_eq!(
             parse("Alice offers you a draw."),
-            Some(Event::DrawOffer { from: "Alice".into() })
+            Some(Event::DrawOffer {
+                from: "Alice".into()
+            })
         );
         assert_eq!(
             parse("**** Starting FICS session as Robo(C) ****"),
-            Some(Event::Session { name: "Robo".into() })
+            Some(Event::Session {
+                name: "Robo".into()
+            })
         );
-        assert!(matches!(parse("Illegal move (e2e5)."), Some(Event::MoveRefused(_))));
+        assert!(matches!(
+            parse("Illegal move (e2e5)."),
+            Some(Event::MoveRefused(_))
+        ));
         assert_eq!(parse("Bob tells you: hi"), None);
     }
 }

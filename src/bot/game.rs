@@ -100,7 +100,8 @@ impl GameState {
             let mut next = self.pos.clone();
             next.play_unchecked(mv);
             if key(&next) == target {
-                self.moves.push(mv.to_uci(CastlingMode::Standard).to_string());
+                self.moves
+                    .push(mv.to_uci(CastlingMode::Standard).to_string());
                 self.pos = next;
                 return Ok(Sync::Moved);
             }
@@ -156,8 +157,8 @@ impl GameState {
     /// Checks the engine's `bestmove` against the position; the move as
     /// the server is sent it (`e7e8=q` for a promotion, `e1g1` castles).
     pub fn engine_move(&self, uci: &str) -> Result<String, String> {
-        let parsed = UciMove::from_ascii(uci.as_bytes())
-            .map_err(|_| format!("\"{uci}\" is not a move"))?;
+        let parsed =
+            UciMove::from_ascii(uci.as_bytes()).map_err(|_| format!("\"{uci}\" is not a move"))?;
         let mv = parsed
             .to_move(&self.pos)
             .map_err(|_| format!("{uci} is illegal in {}", self.fen()))?;
@@ -177,12 +178,20 @@ impl GameState {
 impl Board12 {
     /// White's clock in milliseconds, whether the server sends ms or s.
     pub fn white_clock_ms(&self) -> i64 {
-        if self.ms { self.white_clock } else { self.white_clock * 1000 }
+        if self.ms {
+            self.white_clock
+        } else {
+            self.white_clock * 1000
+        }
     }
 
     /// Black's clock in milliseconds.
     pub fn black_clock_ms(&self) -> i64 {
-        if self.ms { self.black_clock } else { self.black_clock * 1000 }
+        if self.ms {
+            self.black_clock
+        } else {
+            self.black_clock * 1000
+        }
     }
 }
 
@@ -198,7 +207,11 @@ mod tests {
 
     #[test]
     fn moves_are_followed_and_given_to_the_engine_from_startpos() {
-        let b0 = board(START, "W", "-1 1 1 1 1 0 5 Robo Alice 1 3 2 39 39 180000 180000 1 none (0:00.000) none 0 0 0");
+        let b0 = board(
+            START,
+            "W",
+            "-1 1 1 1 1 0 5 Robo Alice 1 3 2 39 39 180000 180000 1 none (0:00.000) none 0 0 0",
+        );
         let mut g = GameState::start(&b0, "robo").unwrap();
         assert_eq!(g.color, Color::White);
         assert!(g.my_turn());
@@ -222,15 +235,34 @@ mod tests {
         // The atomic capture 1.Nf3 d5 2.Ne5 Nd7 3.Nxd7 of the spec, seen
         // board by board: the explosion comes from shakmaty, and agrees.
         let boards = [
-            ("rnbqkbnr ppp-pppp -------- ---p---- -------- -----N-- PPPPPPPP RNBQKB-R", "W", "3 1 1 1 1 0 5 Robo Alice 1 3 2 39 39 180000 180000 2 P/d7-d5 (0:00.000) d5 0 0 0"),
-            ("rnbqkbnr ppp-pppp -------- ---pN--- -------- -------- PPPPPPPP RNBQKB-R", "B", "-1 1 1 1 1 1 5 Robo Alice -1 3 2 39 39 180000 180000 2 N/f3-e5 (0:00.000) Ne5 0 1 0"),
-            ("r-bqkbnr pppnpppp -------- ---pN--- -------- -------- PPPPPPPP RNBQKB-R", "W", "-1 1 1 1 1 2 5 Robo Alice 1 3 2 39 39 180000 180000 3 N/b8-d7 (0:00.000) Nd7 0 1 0"),
-            ("r----bnr ppp-pppp -------- ---p---- -------- -------- PPPPPPPP RNBQKB-R", "B", "-1 1 1 0 0 0 5 Robo Alice -1 3 2 36 24 180000 180000 3 N/e5-d7 (0:00.000) Nxd7 0 1 0"),
+            (
+                "rnbqkbnr ppp-pppp -------- ---p---- -------- -----N-- PPPPPPPP RNBQKB-R",
+                "W",
+                "3 1 1 1 1 0 5 Robo Alice 1 3 2 39 39 180000 180000 2 P/d7-d5 (0:00.000) d5 0 0 0",
+            ),
+            (
+                "rnbqkbnr ppp-pppp -------- ---pN--- -------- -------- PPPPPPPP RNBQKB-R",
+                "B",
+                "-1 1 1 1 1 1 5 Robo Alice -1 3 2 39 39 180000 180000 2 N/f3-e5 (0:00.000) Ne5 0 1 0",
+            ),
+            (
+                "r-bqkbnr pppnpppp -------- ---pN--- -------- -------- PPPPPPPP RNBQKB-R",
+                "W",
+                "-1 1 1 1 1 2 5 Robo Alice 1 3 2 39 39 180000 180000 3 N/b8-d7 (0:00.000) Nd7 0 1 0",
+            ),
+            (
+                "r----bnr ppp-pppp -------- ---p---- -------- -------- PPPPPPPP RNBQKB-R",
+                "B",
+                "-1 1 1 0 0 0 5 Robo Alice -1 3 2 36 24 180000 180000 3 N/e5-d7 (0:00.000) Nxd7 0 1 0",
+            ),
         ];
         for (ranks, turn, rest) in boards {
             assert_eq!(g.observe(&board(ranks, turn, rest)).unwrap(), Sync::Moved);
         }
-        assert_eq!(g.position_command(), "position startpos moves g1f3 d7d5 f3e5 b8d7 e5d7");
+        assert_eq!(
+            g.position_command(),
+            "position startpos moves g1f3 d7d5 f3e5 b8d7 e5d7"
+        );
     }
 
     #[test]
@@ -243,8 +275,14 @@ mod tests {
         );
         let mut g = GameState::start(&b, "Robo").unwrap();
         assert_eq!(g.color, Color::Black);
-        assert_eq!(g.position_command(), "position fen 4k3/7P/8/8/8/8/8/4K3 b - - 0 1");
-        assert_eq!(g.go_command(Duration::from_millis(500)).0, "go movetime 500");
+        assert_eq!(
+            g.position_command(),
+            "position fen 4k3/7P/8/8/8/8/8/4K3 b - - 0 1"
+        );
+        assert_eq!(
+            g.go_command(Duration::from_millis(500)).0,
+            "go movetime 500"
+        );
         // A board that does not follow (a takeback of two moves, say).
         let other = board(
             "----k--- -------- -------- -------- -------- -------- -------P ----K---",
@@ -252,7 +290,10 @@ mod tests {
             "-1 0 0 0 0 0 9 Alice Robo 1 0 0 1 0 0 0 1 none (0:00.000) none 1 0 0",
         );
         assert_eq!(g.observe(&other).unwrap(), Sync::Restarted);
-        assert_eq!(g.position_command(), "position fen 4k3/8/8/8/8/8/7P/4K3 b - - 0 1");
+        assert_eq!(
+            g.position_command(),
+            "position fen 4k3/8/8/8/8/8/7P/4K3 b - - 0 1"
+        );
         // Promotion goes out in the FICS form.
         let white = board(
             "----k--- -------P -------- -------- -------- -------- -------- ----K---",

@@ -85,7 +85,11 @@ impl Policy {
                 "rated" | "r" => rated = true,
                 "unrated" | "u" => unrated = true,
                 "none" | "" => {}
-                other => return Err(format!("--accept takes rated, unrated or none, not \"{other}\"")),
+                other => {
+                    return Err(format!(
+                        "--accept takes rated, unrated or none, not \"{other}\""
+                    ));
+                }
             }
         }
         Ok((rated, unrated))
@@ -102,7 +106,7 @@ impl Policy {
         if c.adjourned {
             // Finishing a game already begun is always welcome.
             return if playing {
-                Answer::Decline("I am playing another game; resume later.".into())
+                Answer::Decline("I am playing another game. Resume later.".into())
             } else {
                 Answer::Accept
             };
@@ -121,7 +125,7 @@ impl Policy {
         }
         match (c.rated, self.accept_rated, self.accept_unrated) {
             (true, false, false) | (false, false, false) => {
-                Answer::Decline("I do not accept challenges; answer my seeks instead.".into())
+                Answer::Decline("I do not accept challenges. Answer my seeks instead.".into())
             }
             (true, false, true) => Answer::Decline("I only play unrated games.".into()),
             (false, true, false) => Answer::Decline("I only play rated games.".into()),
@@ -169,7 +173,10 @@ mod tests {
             Score::from_info("info depth 12 seldepth 20 score cp -35 nodes 100 pv e2e4"),
             Some(Score::Centipawns(-35))
         );
-        assert_eq!(Score::from_info("info score mate -3 pv a1a2"), Some(Score::Mate(-3)));
+        assert_eq!(
+            Score::from_info("info score mate -3 pv a1a2"),
+            Some(Score::Mate(-3))
+        );
         assert_eq!(Score::from_info("info string hello"), None);
         assert_eq!(Score::from_info("bestmove e2e4"), None);
         assert_eq!(Score::from_info("info score cp x"), None);
@@ -184,25 +191,49 @@ mod tests {
     #[test]
     fn challenges_are_accepted_as_the_operator_said() {
         let both = policy("rated,unrated", Some(2));
-        assert_eq!(both.answer(&challenge(true), false, 0, true), Answer::Accept);
-        assert_eq!(both.answer(&challenge(false), false, 1, true), Answer::Accept);
-        assert!(matches!(both.answer(&challenge(false), false, 2, true), Answer::Decline(_)));
-        assert!(matches!(both.answer(&challenge(false), true, 0, true), Answer::Decline(_)));
-        assert!(matches!(both.answer(&challenge(false), false, 0, false), Answer::Decline(_)));
+        assert_eq!(
+            both.answer(&challenge(true), false, 0, true),
+            Answer::Accept
+        );
+        assert_eq!(
+            both.answer(&challenge(false), false, 1, true),
+            Answer::Accept
+        );
+        assert!(matches!(
+            both.answer(&challenge(false), false, 2, true),
+            Answer::Decline(_)
+        ));
+        assert!(matches!(
+            both.answer(&challenge(false), true, 0, true),
+            Answer::Decline(_)
+        ));
+        assert!(matches!(
+            both.answer(&challenge(false), false, 0, false),
+            Answer::Decline(_)
+        ));
         let unrated = policy("unrated", None);
         assert_eq!(
             unrated.answer(&challenge(true), false, 0, true),
             Answer::Decline("I only play unrated games.".into())
         );
-        assert_eq!(unrated.answer(&challenge(false), false, 99, true), Answer::Accept);
+        assert_eq!(
+            unrated.answer(&challenge(false), false, 99, true),
+            Answer::Accept
+        );
         let none = policy("none", None);
-        assert!(matches!(none.answer(&challenge(false), false, 0, true), Answer::Decline(_)));
+        assert!(matches!(
+            none.answer(&challenge(false), false, 0, true),
+            Answer::Decline(_)
+        ));
         let mut resume = challenge(true);
         resume.adjourned = true;
         assert_eq!(none.answer(&resume, false, 0, true), Answer::Accept);
         let mut chess = challenge(false);
         chess.variant = "blitz".into();
-        assert!(matches!(both.answer(&chess, false, 0, true), Answer::Decline(_)));
+        assert!(matches!(
+            both.answer(&chess, false, 0, true),
+            Answer::Decline(_)
+        ));
         assert!(Policy::parse_accept("rated,blitz").is_err());
         assert!(both.done(2) && !both.done(1));
     }

@@ -226,7 +226,12 @@ impl Play<'_> {
             }
         };
         let playing = self.game.is_some();
-        match self.bot.settings.policy.answer(&c, playing, self.bot.played, engine_ready) {
+        match self
+            .bot
+            .settings
+            .policy
+            .answer(&c, playing, self.bot.played, engine_ready)
+        {
             Answer::Accept => {
                 tracing::info!(from = %c.from, rated = c.rated, minutes = c.minutes, inc = c.inc, "accepting challenge");
                 self.conn.send(&format!("accept {}", c.from)).await
@@ -234,7 +239,11 @@ impl Play<'_> {
             Answer::Decline(why) => {
                 tracing::info!(from = %c.from, %why, "declining challenge");
                 self.conn.send(&format!("decline {}", c.from)).await?;
-                self.conn.send(&format!("tell {} Sorry, {why}", c.from)).await
+                // `;` would split the line into two commands.
+                let why = why.replace(';', ",");
+                self.conn
+                    .send(&format!("tell {} Sorry, {why}", c.from))
+                    .await
             }
         }
     }
@@ -315,7 +324,10 @@ impl Play<'_> {
         let Some(line) = line else {
             tracing::warn!(engine = %self.bot.engine.name, "the engine exited; it will be started again");
             if let Some(s) = self.search.take() {
-                tracing::error!(game = s.game, "the engine died while thinking; resigning this game");
+                tracing::error!(
+                    game = s.game,
+                    "the engine died while thinking; resigning this game"
+                );
                 self.conn.send("resign").await?;
             }
             return Ok(());
@@ -345,7 +357,9 @@ impl Play<'_> {
                 if self.bot.settings.whisper_eval
                     && let Some(score) = search.score
                 {
-                    self.conn.send(&format!("whisper eval {}", score.text())).await?;
+                    self.conn
+                        .send(&format!("whisper eval {}", score.text()))
+                        .await?;
                 }
                 Ok(())
             }
@@ -403,7 +417,10 @@ impl Play<'_> {
         }
         tracing::info!(game = no, %reason, %result, played = self.bot.played, "game over");
         if self.bot.settings.policy.done(self.bot.played) {
-            tracing::info!(games = self.bot.played, "played every game asked for; logging out");
+            tracing::info!(
+                games = self.bot.played,
+                "played every game asked for; logging out"
+            );
             self.conn.send("quit").await?;
             return Ok(true);
         }

@@ -12,6 +12,8 @@ use crate::net::timeseal;
 const BLOCK_START: u8 = 0x15;
 const BLOCK_SEPARATOR: u8 = 0x16;
 const BLOCK_END: u8 = 0x17;
+/// Telnet's "interpret as command".
+const IAC: u8 = 0xFF;
 /// The timeseal 2 ping; a timeseal 1 ping is a line that reads `[G]`.
 const PING_V2: &[u8] = b"[G]\0";
 /// The prompt the bot asks for (`iset defprompt 1`).
@@ -82,6 +84,18 @@ impl Framer {
                 break; // maybe a ping cut in two: wait for the rest
             }
             match rest[0] {
+                // Telnet commands (the echo switch around passwords).
+                IAC => {
+                    let len = match rest.get(1) {
+                        Some(0xFB..=0xFE) => 3,
+                        Some(_) => 2,
+                        None => break,
+                    };
+                    if rest.len() < len {
+                        break;
+                    }
+                    i += len;
+                }
                 BLOCK_START => {
                     let Some((frame, used)) = block_head(rest) else {
                         if rest.len() > 32 {
@@ -204,7 +218,8 @@ mod tests {
     fn lines_blocks_prompts_and_the_iset_block_quirk() {
         let mut f = Framer::new();
         // Bytes as the server writes them (output.rs's own test vectors).
-        let out = f.push(b"block set.\n\r\x17\n\rfics% \x1511\x16109\x16Style 12 set.\n\r\x17\n\rfics% ");
+        let out =
+            f.push(b"block set.\n\r\x17\n\rfics% \x1511\x16109\x16Style 12 set.\n\r\x17\n\rfics% ");
         assert_eq!(
             out,
             vec![
@@ -243,11 +258,20 @@ mod tests {
     #[test]
     fn login_prompts_are_partial_lines_and_v1_pings_are_lines() {
         let mut f = Framer::new();
-        assert!(f.push(b"Welcome\n\rlogin: ").len() == 1);
+        // The echo switch may come in the same read as the prompt, or cut.
+        assert!(f.push(b"Welcome\n\rpassword: \xff").len() == 1);
+        assert_eq!(f.push(b"\xfb"), vec![]);
+        assert_eq!(f.push(b"\x01"), vec![]);
+        assert_eq!(f.partial(), "password: ");
+        f.clear_partial();
+        assert!(f.push(b"\xff\xfc\x01\n\rlogin: ").is_empty());
         assert_eq!(f.partial(), "login: ");
         f.clear_partial();
         assert_eq!(f.push(b"\n\r[G]\n\r"), vec![Piece::Ping]);
-        assert_eq!(f.push(b"\x07Challenge: x\n\r"), vec![line("Challenge: x", None)]);
+        assert_eq!(
+            f.push(b"\x07Challenge: x\n\r"),
+            vec![line("Challenge: x", None)]
+        );
     }
 
     #[test]
