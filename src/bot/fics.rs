@@ -23,7 +23,7 @@ pub enum Event {
         rated: bool,
         variant: String,
     },
-    Board(Board12),
+    Board(Box<Board12>),
     /// `{Game N (W vs. B) reason} result`
     GameEnd {
         no: u32,
@@ -197,7 +197,7 @@ impl Board12 {
 /// Reads one line.
 pub fn parse(line: &str) -> Option<Event> {
     if line.starts_with("<12> ") {
-        return Board12::parse(line).map(Event::Board);
+        return Board12::parse(line).map(|b| Event::Board(Box::new(b)));
     }
     if let Some(rest) = line.strip_prefix("**** Starting FICS session as ") {
         let name: String = rest.chars().take_while(char::is_ascii_alphabetic).collect();

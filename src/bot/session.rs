@@ -248,7 +248,7 @@ impl Play<'_> {
         }
     }
 
-    async fn on_board(&mut self, b: Board12) -> std::io::Result<()> {
+    async fn on_board(&mut self, b: Box<Board12>) -> std::io::Result<()> {
         if !matches!(b.relation, 1 | -1) || b.color_of(&self.me).is_none() {
             return Ok(());
         }
