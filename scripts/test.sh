@@ -1,16 +1,33 @@
 #!/usr/bin/env bash
 # Runs every test of atomicd. This is the README's test command, and CI
 # (.ci/run) runs exactly this script. It first installs what some tests need
-# and the machine may lack, then checks formatting and lints, then tests.
+# and a fresh machine may lack, then checks formatting and lints, then tests:
+#   - python-chess (PyPI): the PGN tests read our PGN with it, and it is the
+#     zippy bot's engine in the xboard test;
+#   - xboard, Xvfb, xdotool, ImageMagick, PyChess and eboard (Debian): the
+#     real-client tests run them headless against the server.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-need_python_chess() {
-    python3 -c "import chess, chess.variant" 2>/dev/null
-}
-if ! need_python_chess; then
-    echo "test.sh: installing python-chess (PGN tests read our PGN with it)" >&2
+if ! python3 -c "import chess, chess.variant" 2>/dev/null; then
+    echo "test.sh: installing python-chess" >&2
     python3 -m pip install --quiet chess
+fi
+
+missing=()
+command -v Xvfb >/dev/null 2>&1 || missing+=(xvfb)
+command -v xvfb-run >/dev/null 2>&1 || missing+=(xvfb xauth)
+command -v xdotool >/dev/null 2>&1 || missing+=(xdotool)
+command -v import >/dev/null 2>&1 || missing+=(imagemagick)
+[ -x /usr/games/xboard ] || missing+=(xboard)
+[ -x /usr/games/pychess ] || missing+=(pychess)
+[ -x /usr/games/eboard ] || missing+=(eboard)
+if [ ${#missing[@]} -gt 0 ]; then
+    echo "test.sh: installing ${missing[*]} (Debian packages for the real-client tests)" >&2
+    sudo=""
+    [ "$(id -u)" -eq 0 ] || sudo="sudo"
+    $sudo apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" x11-utils >/dev/null
 fi
 
 cargo fmt --check

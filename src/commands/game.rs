@@ -18,8 +18,10 @@ const NOT_PLAYING: &str = "You are not playing a game.";
 pub fn try_move(ctx: &mut Ctx<'_>, text: &str) -> bool {
     let id = ctx.session.id;
     let lang = ctx.session.vars.lang;
+    let shared = ctx.shared().clone();
+    let timing = ctx.session.timing.for_move();
     let outcome = {
-        let mut world = ctx.world();
+        let mut world = shared.world();
         let Some(promote) = world
             .player(id)
             .filter(|p| p.game.is_some())
@@ -27,7 +29,7 @@ pub fn try_move(ctx: &mut Ctx<'_>, text: &str) -> bool {
         else {
             return false;
         };
-        world.play_move(id, text, lang, promote, Instant::now(), None)
+        world.play_move(id, text, lang, promote, Instant::now(), timing)
     };
     match outcome {
         MoveOutcome::NotAMove => return false,
@@ -44,6 +46,7 @@ pub fn try_move(ctx: &mut Ctx<'_>, text: &str) -> bool {
             before,
             after,
         } => {
+            ctx.session.timing.moved();
             ctx.code.get_or_insert(code::GAME_MOVE);
             ctx.out.push_str(&before);
             render::board(ctx.session, &board, viewer, &mut ctx.out);

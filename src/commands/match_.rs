@@ -5,8 +5,9 @@ use tokio::time::Instant;
 use super::{Ctx, terms};
 use crate::chess::AtomicGame;
 use crate::world::FindError;
+use crate::world::challenges::MatchRequest;
 use crate::world::game::Terms;
-use crate::world::negotiation::{MatchRequest, Pick};
+use crate::world::negotiation::Pick;
 
 const USAGE: &str = "match user [time [inc]] [rated|unrated] [white|black] [atomic] [fen FEN]";
 

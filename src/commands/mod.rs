@@ -13,6 +13,7 @@ mod game;
 mod help;
 mod history;
 mod info;
+mod lag;
 mod lists;
 mod match_;
 mod messages;
@@ -130,6 +131,7 @@ static COMMANDS: &[Command] = &[
     cmd("alias", 159, alias::alias),
     cmd("best", 18, ranks::best),
     cmd("hbest", 49, ranks::hbest),
+    cmd("ping", 0, lag::ping),
     cmd("play", 158, seek::play),
     cmd("rank", 98, ranks::rank),
     cmd("seek", 155, seek::seek),
@@ -150,6 +152,7 @@ static COMMANDS: &[Command] = &[
     cmd("iset", 56, vars::iset),
     cmd("ivariables", 58, vars::ivariables),
     cmd("kibitz", 62, observe::kibitz),
+    cmd("lag", 0, lag::lag),
     cmd("match", 73, match_::match_),
     cmd("moretime", 76, game::moretime),
     cmd("moves", 77, observe::moves),

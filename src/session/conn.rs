@@ -46,6 +46,8 @@ pub struct Conn {
     last_stamp: Option<u32>,
     /// The client timestamp of the last reply to a `[G]` ping.
     ping_reply: Option<u32>,
+    /// Whether the timeseal client understands `[G]` pings.
+    pings: bool,
 }
 
 impl Conn {
@@ -63,7 +65,13 @@ impl Conn {
             timeseal: None,
             last_stamp: None,
             ping_reply: None,
+            pings: false,
         }
+    }
+
+    /// Whether `[G]` pings may be sent to this client.
+    pub fn timeseal_pings(&self) -> bool {
+        self.pings
     }
 
     /// The timeseal version the client announced, if any.
@@ -93,6 +101,12 @@ impl Conn {
                 if self.timeseal.is_none()
                     && let Some(version) = timeseal::handshake(&decoded.text)
                 {
+                    let text = String::from_utf8_lossy(&decoded.text);
+                    tracing::debug!(handshake = %text, "timeseal client");
+                    // eboard's built-in "zseal" announces TIMESEAL2 but
+                    // neither strips nor answers pings, and it crashes on
+                    // "[G]\0": its moves are timed by the server instead.
+                    self.pings = !text.contains("zseal");
                     self.timeseal = Some(version);
                     return None;
                 }
@@ -121,6 +135,13 @@ impl Conn {
     /// True once the client has gone; no more lines will come.
     pub fn is_closed(&self) -> bool {
         self.closed && self.inputs.is_empty()
+    }
+
+    /// Whether a complete line is already waiting (typed ahead).
+    pub fn line_waiting(&self) -> bool {
+        self.inputs
+            .iter()
+            .any(|i| matches!(i, Input::Line(_) | Input::TooLong))
     }
 
     /// The next line already received, if any (typeahead is kept in order).

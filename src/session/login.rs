@@ -196,8 +196,9 @@ async fn press_return(conn: &mut Conn, reservation: Reservation, text: &str) -> 
     conn.write_text(text).await.ok()?;
     match read(conn).await? {
         Line::Text(t) if t.trim().is_empty() => {
-            conn.write(WONT_ECHO).await.ok()?;
-            conn.write_text("\n").await.ok()?;
+            // Real FICS sends IAC WONT ECHO here too, although it never said
+            // WILL ECHO to a guest. We send it only after a password (RFC 857:
+            // WONT answers a change), which keeps xboard's log parseable.
             Some(Step::Done(Box::new(anonymous(reservation))))
         }
         Line::Text(t) => Some(Step::Again(Some(t))),
@@ -219,16 +220,33 @@ async fn registered(
          If not, just hit return to try another name.\n\npassword: ",
         account.name
     );
-    conn.write_text(&text).await.ok()?;
-    conn.write(WILL_ECHO).await.ok()?;
+    // A person at a terminal gets echo turned off for the password. A
+    // program that typed the password ahead (xboard's logon script, Jin)
+    // gets no negotiation at all: its password is already sent, and telnet
+    // options in the middle of its prompt only confuse its parser.
+    let echo_off = !conn.line_waiting();
+    let mut bytes = Vec::new();
+    crate::net::telnet::to_wire(&text, &mut bytes);
+    if echo_off {
+        bytes.extend_from_slice(WILL_ECHO);
+    }
+    conn.write(&bytes).await.ok()?;
     let line = read(conn).await;
-    conn.write(WONT_ECHO).await.ok()?;
+    // Echo back on, and the newline that starts whatever comes next, in one
+    // write: a client such as xboard then never sees the telnet options in
+    // an unfinished line (it would parse them again with the next read).
+    let mut after = Vec::new();
+    if echo_off {
+        after.extend_from_slice(WONT_ECHO);
+    }
+    after.extend_from_slice(b"\n\r");
+    conn.write(&after).await.ok()?;
     let password = match line? {
         Line::Text(t) => t,
         Line::TooLong => String::new(),
     };
     if password.is_empty() {
-        conn.write_text(&format!("\n{PROMPT}")).await.ok()?;
+        conn.write_text(PROMPT).await.ok()?;
         return Some(Step::Again(None));
     }
     let delay = shared
@@ -246,7 +264,7 @@ async fn registered(
             .throttle()
             .failed(peer.ip(), tokio::time::Instant::now());
         tracing::warn!(addr = %peer.ip(), name = %account.name, failures, "invalid password");
-        conn.write_text(&format!("\n**** Invalid password! ****\n\n{PROMPT}"))
+        conn.write_text(&format!("**** Invalid password! ****\n\n{PROMPT}"))
             .await
             .ok()?;
         return Some(Step::Again(None));

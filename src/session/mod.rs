@@ -11,6 +11,7 @@ pub mod login;
 pub mod output;
 pub mod render;
 pub mod throttle;
+pub mod timing;
 pub mod vars;
 
 use std::net::SocketAddr;
@@ -55,6 +56,8 @@ pub struct Session {
     pub quit: bool,
     /// `flip` turns the boards of this session over.
     pub flipped: bool,
+    /// Timeseal pings and client stamps.
+    pub timing: timing::Timing,
 }
 
 impl Session {
@@ -141,6 +144,8 @@ pub async fn serve(shared: Arc<Shared>, socket: TcpStream, peer: SocketAddr) {
         last_color: None,
         promote: shakmaty::Role::Queen,
         rating: identity.rating.clone(),
+        round_trip_ms: None,
+        last_lag_ms: 0,
         talk: Talk::new(at_login.lists),
     };
     let (kicked, arrival) = {
@@ -161,6 +166,7 @@ pub async fn serve(shared: Arc<Shared>, socket: TcpStream, peer: SocketAddr) {
         addr: peer,
         quit: false,
         flipped: false,
+        timing: timing::Timing::new(conn.timeseal(), conn.timeseal_pings()),
     };
     tracing::info!(name = %session.name, addr = %peer.ip(), registered = session.is_registered(), "login");
 
@@ -171,8 +177,15 @@ pub async fn serve(shared: Arc<Shared>, socket: TcpStream, peer: SocketAddr) {
             session.name
         ));
     }
+    // After a password the newline is already out (with IAC WONT ECHO);
+    // a guest gets the blank line FICS sends after "Press return".
+    let lead = if session.account_id.is_some() {
+        ""
+    } else {
+        "\n\n"
+    };
     start.push_str(&format!(
-        "\n**** Starting FICS session as {} ****\n",
+        "{lead}**** Starting FICS session as {} ****\n",
         session.display_name()
     ));
     start.push_str(&shared.motd);
@@ -215,6 +228,7 @@ async fn command_loop(
                 return;
             }
         }
+        note_ping_reply(session, conn);
         if conn.flush_replies().await.is_err() || conn.is_closed() {
             return;
         }
@@ -273,10 +287,13 @@ async fn write_out(session: &mut Session, conn: &mut Conn, message: Out) -> std:
             ))
         }
         Out::Board { board, viewer } => {
-            let mut text = String::new();
+            let my_turn = viewer.relation(&board) == 1;
+            // The board this user must answer is preceded by a timeseal
+            // ping (spec §2.1), so the client stamps its arrival.
+            let mut text = String::from(if my_turn { session.timing.ping() } else { "" });
             render::board_body(session, &board, viewer, &mut text);
             let mut bytes = Vec::new();
-            if session.vars.switch("bell") && viewer.relation(&board) == 1 {
+            if session.vars.switch("bell") && my_turn {
                 bytes.push(0x07);
             }
             bytes.extend(output::unsolicited(&text, &session.shape()));
@@ -290,6 +307,9 @@ async fn write_out(session: &mut Session, conn: &mut Conn, message: Out) -> std:
             session.flipped = false;
             let mut text = intro.to_string();
             text.push('\n');
+            if viewer.relation(&board) == 1 {
+                text.push_str(session.timing.ping());
+            }
             render::board_body(session, &board, viewer, &mut text);
             conn.write(&output::unsolicited(&text, &session.shape()))
                 .await
@@ -297,8 +317,20 @@ async fn write_out(session: &mut Session, conn: &mut Conn, message: Out) -> std:
     }
 }
 
+/// Takes in a timeseal client's answer to `[G]`, if one came.
+fn note_ping_reply(session: &mut Session, conn: &mut Conn) {
+    if let Some(stamp) = conn.take_ping_reply()
+        && let Some(rtt) = session.timing.on_ping_reply(stamp)
+        && let Some(p) = session.shared.world().player_mut(session.id)
+    {
+        p.round_trip_ms = Some(rtt);
+    }
+}
+
 /// Runs one line the user typed and writes the reply with the prompt.
 async fn handle_line(session: &mut Session, conn: &mut Conn, line: Line) -> std::io::Result<()> {
+    note_ping_reply(session, conn);
+    session.timing.on_line(conn.last_stamp());
     let block_before = session.ivars.get(Ivar::BLOCK);
     let text = match line {
         Line::TooLong => {

@@ -66,6 +66,15 @@ impl Clock {
         self.turn_started.is_some() && !self.stopped
     }
 
+    /// How long the side to move has been thinking at `now`, as the server
+    /// measures it (0 while the clock does not run).
+    pub fn thinking_ms(&self, now: Instant) -> u64 {
+        match self.turn_started {
+            Some(t) if !self.stopped && !self.untimed => now.duration_since(t).as_millis() as u64,
+            _ => 0,
+        }
+    }
+
     /// What `side` has left at `now` (negative once its flag has fallen).
     pub fn remaining(&self, side: Color, to_move: Color, now: Instant) -> i64 {
         let base = match side {

@@ -11,6 +11,7 @@ use tokio::time::Instant;
 
 use crate::chess::{AtomicGame, BoardSnapshot, Lang, MoveError};
 use crate::session::ivars::Ivar;
+use crate::session::timing::MoveTiming;
 use crate::store::games::{self as db, Ending, MoveRow, NewGame};
 use crate::timefmt::unix_now;
 use crate::world::clock::Clock;
@@ -263,7 +264,7 @@ impl World {
         lang: Lang,
         promote: Role,
         now: Instant,
-        charged: Option<u64>,
+        timing: Option<MoveTiming<'_>>,
     ) -> MoveOutcome {
         let Some(no) = self.player(id).and_then(|p| p.game) else {
             return MoveOutcome::NotAMove;
@@ -301,8 +302,21 @@ impl World {
             self.flag_fell(no, now);
             return MoveOutcome::TooLate;
         }
+        // With timeseal the client's own clock times the move, within the
+        // lag allowance (spec §8.3, decision 5).
+        let (charged, lag_ms) = match timing {
+            Some(t) if game.clock.ticking() => {
+                let server_ms = game.clock.thinking_ms(now).min(u64::from(u32::MAX)) as u32;
+                let c = t.allowance.charge(server_ms, t.client_elapsed, t.now_ms);
+                (Some(u64::from(c.charged_ms)), c.lag_ms)
+            }
+            _ => (None, 0),
+        };
         let used = game.clock.on_move(color, now, charged);
-        game.last_lag_ms = 0;
+        game.last_lag_ms = lag_ms;
+        if let Some(p) = self.players.get_mut(&id) {
+            p.last_lag_ms = lag_ms;
+        }
         let played = game.chess.play(mv).clone();
         game.times.push(used);
         let snap = game.refresh_snapshot(now);

@@ -5,6 +5,7 @@
 //! which is never held across an `.await` nor while writing to a socket:
 //! messages to other users go into their bounded outboxes.
 
+pub mod challenges;
 pub mod clock;
 pub mod computers;
 pub mod flood;

@@ -83,6 +83,10 @@ pub struct Player {
     pub promote: Role,
     /// The Atomic rating of a registered user; `None` for guests.
     pub rating: Option<Rating>,
+    /// The last timeseal round trip (`[G]` out, reply in), in ms.
+    pub round_trip_ms: Option<u32>,
+    /// Lag credited on the user's last move, in ms (timeseal).
+    pub last_lag_ms: u32,
     /// Channels, lists, last tell, talk rate limit.
     pub talk: super::talk::Talk,
 }

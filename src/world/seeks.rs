@@ -12,8 +12,8 @@ use shakmaty::Color;
 use tokio::time::Instant;
 
 use crate::session::ivars::Ivar;
+use crate::world::challenges::MatchRequest;
 use crate::world::game::Terms;
-use crate::world::negotiation::MatchRequest;
 use crate::world::{Player, SessionId, World};
 
 /// Seeks one user may have at once.

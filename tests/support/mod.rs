@@ -290,3 +290,18 @@ pub fn style12_fields(text: &str) -> Vec<String> {
 
 /// The style-12 line format of the spec (§2.3), as a regex.
 pub const STYLE12_REGEX: &str = r"^<12> ([-pnbrqkPNBRQK]{8} ){8}[WB] -?\d+ [01] [01] [01] [01] \d+ \d+ \S+ \S+ -?\d+ \d+ \d+ \d+ \d+ -?\d+ -?\d+ \d+ \S+ \(\d+:\d\d(:\d\d)?(\.\d{3})?\) \S+ [01]( [01])?( -?\d+)?$";
+
+/// One line as a timeseal client sends it, stamped `stamp` (client ms).
+pub fn timeseal_line(text: &str, stamp: u32) -> Vec<u8> {
+    let mut seed = stamp.wrapping_mul(2_654_435_761) | 1;
+    let filler = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 17;
+        seed ^= seed << 5;
+        b"123456789abcdefghijkLMNOP"[seed as usize % 25]
+    };
+    let mut line =
+        atomicd::net::timeseal::encode(text.as_bytes(), stamp, (stamp % 50) as u8, filler);
+    line.push(b'\n');
+    line
+}

@@ -1,0 +1,189 @@
+//! Challenges (`match`, spec §4.1): the checks, the interception of a
+//! crossing challenge, the `Issuing:`/`Challenge:` lines, and who gets
+//! White.
+
+use shakmaty::Color;
+use tokio::time::Instant;
+
+use crate::world::game::Terms;
+use crate::world::offers::{Challenge, OfferKind};
+use crate::world::{SessionId, World};
+
+/// A challenge as the `match` command asks for it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MatchRequest {
+    pub terms: Terms,
+    /// The colour the challenger wants.
+    pub color: Option<Color>,
+    /// A set-up start position, as FEN (such games are unrated).
+    pub fen: Option<String>,
+}
+
+impl World {
+    /// `match`: challenges `to`, or starts the game at once if `to` had
+    /// already challenged with the same terms. Returns the reply.
+    pub fn challenge(
+        &mut self,
+        from: SessionId,
+        to: SessionId,
+        req: MatchRequest,
+        now: Instant,
+    ) -> Result<String, String> {
+        let (Some(me), Some(them)) = (self.player(from), self.player(to)) else {
+            return Err("That player has left.".into());
+        };
+        if from == to {
+            return Err("You can't match yourself.".into());
+        }
+        if me.game.is_some() {
+            return Err("You can't challenge while you are playing a game.".into());
+        }
+        if them.game.is_some() {
+            return Err(format!("{} is playing a game.", them.name));
+        }
+        if !them.vars.switch("open") {
+            return Err(format!(
+                "Player \"{}\" is not open to match requests.",
+                them.name
+            ));
+        }
+        if req.terms.rated && (!me.is_registered() || !them.is_registered()) {
+            return Err("Only registered players can play rated games.".into());
+        }
+        if let Some(refusal) = self.refuses_games_with(to, from) {
+            return Err(refusal);
+        }
+        if let Some(refusal) = self.computer_refusal(from, to, req.terms) {
+            return Err(refusal);
+        }
+        if let Some(refusal) = self.formula_refusal(to, from, req.terms) {
+            return Err(refusal.trim_end().to_string());
+        }
+        let (my_name, their_name) = (me.name.clone(), them.name.clone());
+        let mut reply = String::new();
+        // Their challenge to us: the same game starts at once, or ours replaces it.
+        if let Some(theirs) = self.offers.between(to, from, "match").cloned() {
+            let OfferKind::Match(c) = &theirs.kind else {
+                unreachable!("between() filters by type")
+            };
+            let fits = c.terms == req.terms
+                && c.fen == req.fen
+                && (c.color.is_none() || req.color.is_none() || c.color != req.color);
+            if fits {
+                let (_, pr) = self.remove_offer(theirs.id, Some(from));
+                reply.push_str(&format!(
+                    "Your challenge intercepts {their_name}'s challenge.\n{pr}"
+                ));
+                if let Some(p) = self.player(to) {
+                    p.send_text(format!("{my_name} accepts the match offer.\n"));
+                }
+                let (white, black) = match (c.color, req.color) {
+                    (Some(Color::White), _) | (_, Some(Color::Black)) => (to, from),
+                    (Some(Color::Black), _) | (_, Some(Color::White)) => (from, to),
+                    _ => self.balance_colors(from, to),
+                };
+                self.start_game(white, black, req.terms, req.fen.as_deref(), now);
+                return Ok(reply);
+            }
+            let (_, pr) = self.remove_offer(theirs.id, Some(from));
+            reply.push_str(&format!(
+                "Declining offer from {their_name} and offering new match parameters.\n{pr}"
+            ));
+            if let Some(p) = self.player(to) {
+                p.send_text(format!("{my_name} declines the match offer.\n"));
+            }
+        }
+        let text = self.challenge_text(from, to, &req);
+        if let Some(old) = self.offers.between(from, to, "match").map(|o| o.id) {
+            let (_, pr) = self.remove_offer(old, Some(from));
+            reply.push_str(&format!(
+                "Updating offer already made to \"{their_name}\".\n{pr}"
+            ));
+            if let Some(p) = self.player(to) {
+                p.send_text(format!("{my_name} updates the match request.\n"));
+            }
+        }
+        reply.push_str(&format!("Issuing: {text}.\n"));
+        let mut challenge_lines = format!("Challenge: {text}.\n");
+        if self.player(from).is_some_and(|p| p.titles.computer) {
+            challenge_lines.push_str(&format!("--** {my_name} is a computer **--\n"));
+        }
+        if req.terms.rated {
+            reply.push_str(&self.preview_lines(from, to).unwrap_or_default());
+            challenge_lines.push_str(&self.preview_lines(to, from).unwrap_or_default());
+        }
+        if let Some(fen) = &req.fen {
+            challenge_lines.push_str(&format!("The game starts from this position: {fen}\n"));
+        }
+        challenge_lines
+            .push_str("You can \"accept\" or \"decline\", or propose different parameters.\n");
+        if let Some(p) = self.player(to) {
+            let bell = if p.vars.switch("bell") { "\u{7}" } else { "" };
+            p.send_text(format!("{bell}{challenge_lines}"));
+        }
+        let challenge = Challenge {
+            terms: req.terms,
+            color: req.color,
+            fen: req.fen,
+            text,
+        };
+        let (_, pt) = self.add_offer(from, to, OfferKind::Match(challenge));
+        if let Some(pt) = pt {
+            reply.push('\n');
+            reply.push_str(&pt);
+        }
+        Ok(reply)
+    }
+
+    /// Why `owner` takes no games from `asker`, if their censor or noplay
+    /// list says so.
+    pub fn refuses_games_with(&self, owner: SessionId, asker: SessionId) -> Option<String> {
+        let name = self.player(owner)?.name.clone();
+        if self.censors(owner, asker) {
+            Some(format!("{name} is censoring you."))
+        } else if self.noplays(owner, asker) {
+            Some(format!("You are on {name}'s noplay list."))
+        } else {
+            None
+        }
+    }
+
+    /// `Alice (1500) [white] Bob (1600) rated atomic 5 0`.
+    fn challenge_text(&self, from: SessionId, to: SessionId, req: &MatchRequest) -> String {
+        let who = |id| {
+            self.player(id)
+                .map(|p| (p.name.clone(), p.rating_display().parenthesised()))
+                .unwrap_or_default()
+        };
+        let ((a, ar), (b, br)) = (who(from), who(to));
+        let color = match req.color {
+            Some(Color::White) => "[white] ",
+            Some(Color::Black) => "[black] ",
+            None => "",
+        };
+        format!(
+            "{a} ({ar}) {color}{b} ({br}) {} atomic {} {}",
+            req.terms.rated_word(),
+            req.terms.minutes,
+            req.terms.inc
+        )
+    }
+
+    /// Who gets White when nobody asked: whoever had Black last, else by lot.
+    pub(crate) fn balance_colors(&self, a: SessionId, b: SessionId) -> (SessionId, SessionId) {
+        let last = |id| self.player(id).and_then(|p| p.last_color);
+        match (last(a), last(b)) {
+            (Some(Color::White), Some(Color::White))
+            | (None, None)
+            | (Some(Color::Black), Some(Color::Black)) => {
+                if crate::random::u64().is_multiple_of(2) {
+                    (a, b)
+                } else {
+                    (b, a)
+                }
+            }
+            (Some(Color::White), _) | (_, Some(Color::Black)) => (b, a),
+            _ => (a, b),
+        }
+    }
+}

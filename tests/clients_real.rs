@@ -1,0 +1,394 @@
+//! The real programs against a real server: xboard in ICS mode as a
+//! person (guest and registered) and as a zippy bot, PyChess's own FICS
+//! code, and a Jin-style session. They run headless under Xvfb through the
+//! harness in `../shared/tools/clients/`; `scripts/test.sh` installs what
+//! they need. A missing program fails the test with a message saying what
+//! is missing: these tests are never skipped.
+//!
+//! Logs and screenshots are kept under `target/tmp/clients/`.
+
+mod support;
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use atomicd::account::Titles;
+use atomicd::chess::{AtomicGame, Lang};
+use support::{Client, TestServer, style12_fields};
+
+fn tools() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/tools/clients")
+}
+
+/// Where a test keeps its client's logs and screenshots.
+fn artefacts(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join("clients")
+        .join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Fails (never skips) when a program the test drives is missing.
+fn require(programs: &[&str]) {
+    for p in programs {
+        let found = if p.starts_with('/') {
+            Path::new(p).exists()
+        } else {
+            std::process::Command::new("sh")
+                .args(["-c", &format!("command -v {p}")])
+                .output()
+                .is_ok_and(|o| o.status.success())
+        };
+        assert!(
+            found,
+            "{p} is missing: run scripts/test.sh, which installs xboard, xvfb, xdotool, imagemagick and pychess"
+        );
+    }
+}
+
+/// The position of a style-12 line as FEN (what our own rules need to pick
+/// a legal move for the test's side).
+fn fen_of(fields: &[String]) -> String {
+    let ranks: Vec<String> = fields[1..9]
+        .iter()
+        .map(|r| {
+            let mut out = String::new();
+            let mut empty = 0;
+            for c in r.chars() {
+                if c == '-' {
+                    empty += 1;
+                } else {
+                    if empty > 0 {
+                        out.push_str(&empty.to_string());
+                        empty = 0;
+                    }
+                    out.push(c);
+                }
+            }
+            if empty > 0 {
+                out.push_str(&empty.to_string());
+            }
+            out
+        })
+        .collect();
+    let castling: String = ["K", "Q", "k", "q"]
+        .iter()
+        .zip(&fields[11..15])
+        .filter(|(_, f)| *f == "1")
+        .map(|(c, _)| *c)
+        .collect();
+    format!(
+        "{} {} {} - {} {}",
+        ranks.join("/"),
+        if fields[9] == "W" { "w" } else { "b" },
+        if castling.is_empty() { "-" } else { &castling },
+        fields[15],
+        fields[26]
+    )
+}
+
+/// Plays legal moves (chosen by a fixed-seed generator) whenever it is this
+/// client's turn, until the game ends; resigns after `max_plies`. Returns
+/// the end line.
+async fn play_until_the_end(c: &mut Client, max_plies: usize) -> String {
+    let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
+    let mut plies = 0;
+    loop {
+        let msg = c.next_message().await;
+        if let Some(end) = msg
+            .lines()
+            .find(|l| l.starts_with("{Game ") && !l.contains(" Creating "))
+        {
+            return end.to_string();
+        }
+        let Some(line) = msg.lines().find(|l| l.starts_with("<12> ")) else {
+            continue;
+        };
+        let f: Vec<String> = line.split(' ').map(str::to_string).collect();
+        if f[19] != "1" {
+            continue;
+        }
+        plies += 1;
+        if plies > max_plies {
+            c.send("resign").await;
+            continue;
+        }
+        let game = AtomicGame::from_fen(&fen_of(&f)).expect("a position the server sent");
+        let legal = game.legal_moves();
+        if legal.is_empty() {
+            continue;
+        }
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        let mv = legal[(seed % legal.len() as u64) as usize];
+        c.send(&atomicd::chess::notation::uci(mv)).await;
+    }
+}
+
+/// Waits until some seek is on offer and answers it.
+async fn answer_first_seek(c: &mut Client) {
+    for _ in 0..120 {
+        c.send("sought").await;
+        // Unsolicited lines (a seek ad, say) may come first: read through
+        // the trailer of the list itself.
+        let text = c.expect(" displayed.\n").await;
+        c.expect("fics% ").await;
+        let seek = text.lines().find_map(|l| {
+            let mut words = l.split_whitespace();
+            let n = words.next()?.parse::<u32>().ok()?;
+            let rating = words.next()?;
+            (rating.len() == 4
+                && rating
+                    .chars()
+                    .all(|ch| ch.is_ascii_digit() || ch == '+' || ch == '-'))
+            .then_some(n)
+        });
+        if let Some(n) = seek {
+            let reply = c.command(&format!("play {n}")).await;
+            assert!(
+                !reply.contains("not available") && !reply.contains("ERROR"),
+                "{reply}"
+            );
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(500)).await;
+    }
+    panic!("no seek appeared");
+}
+
+/// Runs a harness script to its end; returns (success, its output).
+async fn run(program: &str, args: &[String], timeout_secs: u64) -> (bool, String) {
+    let child = tokio::process::Command::new(program).args(args).output();
+    let out = tokio::time::timeout(Duration::from_secs(timeout_secs), child)
+        .await
+        .expect("harness finishes")
+        .expect("harness runs");
+    let text = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    (out.status.success(), text)
+}
+
+async fn xboard_person(server: &TestServer, login: &str, name: &str) {
+    require(&["/usr/games/xboard", "Xvfb", "xdotool", "import"]);
+    let out = artefacts(name);
+    let port = server.addr.port().to_string();
+    let script = tools().join("run_xboard.sh");
+    let args: Vec<String> = [
+        script.to_str().unwrap(),
+        "127.0.0.1",
+        &port,
+        "--out",
+        out.to_str().unwrap(),
+        "--login",
+        login,
+        "--timeout",
+        "100",
+        "--ics-cmd-delay",
+        "8",
+        "--ics-cmd",
+        "seek 2 12 u atomic white",
+        "--gui-move-delay",
+        "18",
+        "--gui-move-gap",
+        "8",
+        "--gui-move",
+        "e2e4",
+        "--gui-move",
+        "e4d5",
+        "--stop-after-game",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    let harness = tokio::spawn(async move { run("bash", &args, 160).await });
+    // The opponent: answers xboard's seek, meets 1.e4 with 1...d5, and
+    // resigns once xboard's 2.exd5 has exploded.
+    let mut opp = server.named("Opponent").await;
+    opp.command("style 12").await;
+    opp.command("set bell 0").await;
+    answer_first_seek(&mut opp).await;
+    opp.expect("P/e2-e4").await;
+    opp.expect("fics% ").await;
+    let reply = opp.play("d7d5").await;
+    assert!(reply.contains("P/d7-d5"), "{reply}");
+    let capture = opp.expect("P/e4-d5").await;
+    let fields = style12_fields(&format!("{capture} x"));
+    // The explosion: the pawns of d5 and e4 are both gone.
+    assert_eq!(
+        fields[4], "--------",
+        "rank 5 empty after the explosion: {capture}"
+    );
+    assert_eq!(
+        fields[5], "--------",
+        "rank 4 empty after the explosion: {capture}"
+    );
+    opp.expect("fics% ").await;
+    opp.command("resign").await;
+    let (ok, text) = harness.await.unwrap();
+    assert!(
+        ok && text.contains("RESULT: PASS"),
+        "xboard ({name}):\n{text}"
+    );
+    assert!(text.contains("GameEnds("), "{text}");
+    assert!(out.join("shot-game-end.png").exists(), "screenshot kept");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn xboard_plays_as_a_guest() {
+    let server = TestServer::start().await;
+    xboard_person(&server, "guest", "xboard-guest").await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn xboard_plays_as_a_registered_user() {
+    let server = TestServer::start().await;
+    server.add_user("Xbuser", "secret", Titles::default());
+    xboard_person(&server, "Xbuser:secret", "xboard-registered").await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn xboard_as_a_zippy_bot_plays_a_whole_game() {
+    require(&["/usr/games/xboard", "Xvfb", "xdotool", "import", "python3"]);
+    let server = TestServer::start().await;
+    server.add_user(
+        "ZippyBot",
+        "secret",
+        Titles {
+            computer: true,
+            ..Titles::default()
+        },
+    );
+    let out = artefacts("xboard-zippy");
+    let port = server.addr.port().to_string();
+    let script = tools().join("run_xboard.sh");
+    let args: Vec<String> = [
+        script.to_str().unwrap(),
+        "127.0.0.1",
+        &port,
+        "--zippy",
+        "--login",
+        "ZippyBot:secret",
+        "--out",
+        out.to_str().unwrap(),
+        "--timeout",
+        "150",
+        "--stop-after-game",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    let harness = tokio::spawn(async move { run("bash", &args, 200).await });
+    let mut me = server.named("Challenger").await;
+    me.command("style 12").await;
+    me.command("set bell 0").await;
+    for _ in 0..120 {
+        if me.command("finger ZippyBot").await.contains("On for:") {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(500)).await;
+    }
+    let issued = me.command("match ZippyBot 1 0 u atomic").await;
+    assert!(issued.starts_with("Issuing:"), "{issued}");
+    let end = play_until_the_end(&mut me, 200).await;
+    assert!(end.starts_with("{Game 1 ("), "{end}");
+    let (ok, text) = harness.await.unwrap();
+    assert!(ok && text.contains("RESULT: PASS"), "zippy:\n{text}");
+    assert!(
+        text.contains("PASS engine got \"variant atomic\""),
+        "{text}"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn pychess_plays_with_its_own_fics_code() {
+    require(&["xvfb-run", "/usr/bin/python3", "/usr/games/pychess"]);
+    let server = TestServer::start().await;
+    let out = artefacts("pychess");
+    let port = server.addr.port().to_string();
+    let script = tools().join("pychess_client.py");
+    let log = out.join("pychess.log");
+    let args: Vec<String> = [
+        "-a",
+        "/usr/bin/python3",
+        script.to_str().unwrap(),
+        "127.0.0.1",
+        &port,
+        "--seek",
+        "2 12 u atomic",
+        "--timeout",
+        "120",
+        "--log",
+        log.to_str().unwrap(),
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    let harness = tokio::spawn(async move { run("xvfb-run", &args, 160).await });
+    let mut opp = server.named("Opponent").await;
+    opp.command("style 12").await;
+    opp.command("set bell 0").await;
+    answer_first_seek(&mut opp).await;
+    let end = play_until_the_end(&mut opp, 300).await;
+    assert!(end.starts_with("{Game 1 ("), "{end}");
+    let (ok, text) = harness.await.unwrap();
+    std::fs::write(out.join("output.txt"), &text).unwrap();
+    assert!(ok && text.contains("RESULT: PASS"), "pychess:\n{text}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_jin_style_session_types_ahead_and_gets_ms_clocks() {
+    let server = TestServer::start().await;
+    server.add_user("JinUser", "pw", Titles::default());
+    let mut jin = server.connect().await;
+    // Jin's %b: defprompt, lock, gameinfo, pendinfo, nohighlight, ms,
+    // showownseek, movecase, nowrap — then name and password, in one write.
+    let mut bits = vec![b'0'; 35];
+    for i in [3, 4, 7, 9, 13, 17, 22, 25, 31] {
+        bits[i] = b'1';
+    }
+    let mut packet = b"%b".to_vec();
+    packet.extend_from_slice(&bits);
+    packet.extend_from_slice(b"\nJinUser\npw\n");
+    jin.send_raw(&packet).await;
+    let start = jin.expect("fics% ").await;
+    assert!(
+        start.contains("#Ivars set.")
+            && start.contains("**** Starting FICS session as JinUser ****"),
+        "{start}"
+    );
+    assert!(
+        !start.contains('\u{fffd}'),
+        "no echo negotiation for a typed-ahead password: {start:?}"
+    );
+    for cmd in [
+        "set style 12",
+        "iset seekinfo 1",
+        "set interface Jin 2.14.1",
+        "set bell 0",
+    ] {
+        jin.command(cmd).await;
+    }
+    let mut bob = server.named("Bob").await;
+    bob.command("set bell 0").await;
+    jin.start_game_with(&mut bob, "3 0").await;
+    let reply = jin.play("e4").await;
+    let f = style12_fields(&reply);
+    assert_eq!(
+        (f[24].as_str(), f[25].as_str(), f[28].as_str()),
+        ("180000", "180000", "(0:00.000)"),
+        "{reply}"
+    );
+    bob.next_message().await;
+    let finger = bob.command("finger JinUser").await;
+    assert!(finger.contains("Interface  : Jin 2.14.1"), "{finger}");
+    let mut game = AtomicGame::new();
+    game.play_input("e4", Lang::En, shakmaty::Role::Queen)
+        .unwrap();
+    assert_eq!(fen_of(&f).split(' ').next(), game.fen().split(' ').next());
+}
