@@ -170,6 +170,8 @@ async fn admins_keep_the_computer_list_and_titles_follow_at_once() {
     );
     let again = server.user("NewBot", "pw").await;
     drop(again);
+    let help = alice.command("help computer").await;
+    assert!(help.starts_with("computer accounts\n"), "{help}");
     // `c` is now ambiguous between three lists.
     assert_eq!(
         alice.command("=c").await,

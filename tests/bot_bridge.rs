@@ -391,3 +391,24 @@ async fn the_bot_comes_back_after_a_server_restart() {
     let end = play_out(&mut alice, 20).await;
     assert!(end.contains("Robo"), "{end}");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_wrong_password_or_a_missing_engine_stops_the_bot_with_a_reason() {
+    let server = TestServer::start().await;
+    server.add_user("Robo", "not the one", COMPUTER);
+    let mut bot = BotProcess::start(&server, "Robo", "", &[]).await;
+    let status = tokio::time::timeout(Duration::from_secs(20), bot.child.wait())
+        .await
+        .expect("the bot gives up")
+        .unwrap();
+    assert!(!status.success());
+    bot.expect_log("the server refused the password for Robo", 1).await;
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_atomicd"))
+        .args(["bot", "--server", &server.addr.to_string(), "--login", "Robo"])
+        .args(["--engine", "/nonexistent/engine"])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("cannot start engine \"/nonexistent/engine\""), "{err}");
+}

@@ -11,7 +11,7 @@ use tokio::time::Instant;
 
 use crate::config::ComputerRules;
 use crate::world::game::Terms;
-use crate::world::negotiation::MatchRequest;
+use crate::world::challenges::MatchRequest;
 use crate::world::{SessionId, World};
 
 /// The window of the challenge limit.
