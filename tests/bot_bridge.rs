@@ -402,13 +402,23 @@ async fn a_wrong_password_or_a_missing_engine_stops_the_bot_with_a_reason() {
         .expect("the bot gives up")
         .unwrap();
     assert!(!status.success());
-    bot.expect_log("the server refused the password for Robo", 1).await;
+    bot.expect_log("the server refused the password for Robo", 1)
+        .await;
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_atomicd"))
-        .args(["bot", "--server", &server.addr.to_string(), "--login", "Robo"])
+        .args([
+            "bot",
+            "--server",
+            &server.addr.to_string(),
+            "--login",
+            "Robo",
+        ])
         .args(["--engine", "/nonexistent/engine"])
         .output()
         .unwrap();
     assert!(!out.status.success());
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("cannot start engine \"/nonexistent/engine\""), "{err}");
+    assert!(
+        err.contains("cannot start engine \"/nonexistent/engine\""),
+        "{err}"
+    );
 }

@@ -10,8 +10,8 @@ use std::time::Duration;
 use tokio::time::Instant;
 
 use crate::config::ComputerRules;
-use crate::world::game::Terms;
 use crate::world::challenges::MatchRequest;
+use crate::world::game::Terms;
 use crate::world::{SessionId, World};
 
 /// The window of the challenge limit.
