@@ -28,6 +28,12 @@ pub struct Config {
     pub disconnect_grace: u64,
     /// Minutes without input before a user who is not playing is logged out.
     pub idle_timeout_minutes: u64,
+    /// The same in seconds; when set it wins over `idle_timeout_minutes`
+    /// (tests use it). 0 turns idle logouts off.
+    pub idle_timeout_seconds: Option<u64>,
+    /// Output (in KiB) that may wait for a client that stopped reading;
+    /// past it the client is disconnected and its game adjourned.
+    pub output_buffer_kb: usize,
     /// Connections the server accepts at once (the rest are refused politely).
     pub max_connections: usize,
     /// Connections from one address at once.
@@ -89,6 +95,8 @@ impl Default for Config {
             bcrypt_cost: 10,
             disconnect_grace: 60,
             idle_timeout_minutes: 60,
+            idle_timeout_seconds: None,
+            output_buffer_kb: 256,
             max_connections: 25_000,
             max_connections_per_ip: 2_000,
             login_failures_before_delay: 3,
@@ -156,10 +164,21 @@ impl Config {
         if self.max_connections == 0 || self.max_connections_per_ip == 0 {
             return Err("max_connections and max_connections_per_ip must be at least 1".into());
         }
+        if self.output_buffer_kb == 0 {
+            return Err("output_buffer_kb must be at least 1".into());
+        }
         if let Some(n) = self.channels.keys().find(|n| **n > 255) {
             return Err(format!("channel {n} is out of range (0-255)"));
         }
         Ok(())
+    }
+
+    /// How long a user who is not playing may stay idle; None: for ever.
+    pub fn idle_timeout(&self) -> Option<std::time::Duration> {
+        let secs = self
+            .idle_timeout_seconds
+            .unwrap_or(self.idle_timeout_minutes.saturating_mul(60));
+        (secs > 0).then(|| std::time::Duration::from_secs(secs))
     }
 
     /// Name of a channel, if the operator gave it one.
@@ -201,6 +220,16 @@ mod tests {
         assert_eq!(c.listen.port(), 5001);
         assert_eq!(c.disconnect_grace, 5);
         assert_eq!(c.channel_name(7), Some("Bots"));
+        assert_eq!(c.idle_timeout(), Some(std::time::Duration::from_secs(3600)));
+        let c = Config::parse("idle_timeout_seconds = 2\noutput_buffer_kb = 16").unwrap();
+        assert_eq!(c.idle_timeout(), Some(std::time::Duration::from_secs(2)));
+        assert_eq!(c.output_buffer_kb, 16);
+        assert_eq!(
+            Config::parse("idle_timeout_minutes = 0")
+                .unwrap()
+                .idle_timeout(),
+            None
+        );
     }
 
     #[test]

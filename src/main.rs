@@ -123,7 +123,10 @@ fn serve(config: Option<PathBuf>, db: Option<PathBuf>, listen: Option<SocketAddr
         // listening must already stop it cleanly.
         let stop = shutdown_signal();
         let server = atomicd::start(config).await?;
-        stop.await;
+        tokio::select! {
+            _ = stop => {}
+            _ = server.stopping() => {}
+        }
         tracing::info!("shutting down");
         server.shutdown();
         server.wait().await;

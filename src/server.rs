@@ -17,7 +17,7 @@ use tokio_util::task::TaskTracker;
 use crate::config::Config;
 use crate::help::HelpPages;
 use crate::session::{self, throttle::LoginThrottle};
-use crate::store::Store;
+use crate::store::{Store, adjourned};
 use crate::timefmt::unix_now;
 use crate::world::timers::Timers;
 use crate::world::{SessionId, World};
@@ -130,9 +130,17 @@ pub struct ServerHandle {
 }
 
 impl ServerHandle {
-    /// Asks the server to stop; [`ServerHandle::wait`] returns once it has.
+    /// Asks the server to stop: every game is adjourned (or, with a guest,
+    /// aborted) first; [`ServerHandle::wait`] returns once it has stopped.
     pub fn shutdown(&self) {
+        self.shared.world().shut_down_now(Instant::now());
         self.shared.shutdown.cancel();
+    }
+
+    /// Resolves once a shutdown has begun (a signal, or the admin
+    /// `shutdown` command).
+    pub async fn stopping(&self) {
+        self.shared.shutdown.cancelled().await;
     }
 
     /// Waits until the server has stopped and its database is flushed.
@@ -154,6 +162,23 @@ pub async fn start(config: Config) -> Result<ServerHandle, StartError> {
         .await
         .map_err(|_| StartError::Database(rusqlite::Error::InvalidQuery))?
         .map_err(StartError::Database)?;
+    // Games that were live when the server last stopped (a crash, kill -9)
+    // come back as adjourned games, with every move and both clocks.
+    let now_unix = unix_now();
+    let (recovered, adjourned) = store
+        .call(move |db| {
+            let recovered = adjourned::recover_live(db, now_unix)?;
+            Ok::<_, rusqlite::Error>((recovered, adjourned::load_all(db)?))
+        })
+        .await
+        .map_err(|_| StartError::Database(rusqlite::Error::InvalidQuery))?
+        .map_err(StartError::Database)?;
+    if recovered > 0 {
+        tracing::warn!(
+            recovered,
+            "games left unfinished by the last run are now adjourned"
+        );
+    }
     let (timers, timer_task) = Timers::new();
     let listener = TcpListener::bind(config.listen)
         .await
@@ -171,7 +196,12 @@ pub async fn start(config: Config) -> Result<ServerHandle, StartError> {
             }
         })
         .unwrap_or_default();
+    let shutdown = CancellationToken::new();
     let mut world = World::new(store.clone(), timers, last_game_id);
+    world.durable.grace = Duration::from_secs(config.disconnect_grace);
+    world.durable.idle_timeout = config.idle_timeout();
+    world.durable.stop = Some(shutdown.clone());
+    world.durable.adjourned = adjourned.into_iter().map(|g| (g.id, g)).collect();
     world.computers.rules = config.computers;
     let shared = Arc::new(Shared {
         throttle: Mutex::new(LoginThrottle::new(config.login_failures_before_delay)),
@@ -182,7 +212,7 @@ pub async fn start(config: Config) -> Result<ServerHandle, StartError> {
         motd,
         started_at: Instant::now(),
         started_unix: unix_now(),
-        shutdown: CancellationToken::new(),
+        shutdown,
         next_session: AtomicU64::new(1),
         limits: Mutex::new(ConnectionCounts::default()),
     });

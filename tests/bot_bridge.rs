@@ -161,6 +161,41 @@ async fn play_out(human: &mut Client, max_plies: usize) -> String {
     play_until(human, max_plies, |_| false).await
 }
 
+/// A random legal move in the position of `board`; `None` when the game
+/// is over.
+fn random_move(board: &Board12, seed: &mut u64) -> Option<String> {
+    let fen = Fen::from_ascii(board.fen().as_bytes()).unwrap();
+    let pos: Atomic = fen.into_position(CastlingMode::Standard).unwrap();
+    let legal = pos.legal_moves();
+    if legal.is_empty() {
+        return None;
+    }
+    *seed ^= *seed << 13;
+    *seed ^= *seed >> 7;
+    *seed ^= *seed << 17;
+    let mv = legal[(*seed % legal.len() as u64) as usize];
+    Some(mv.to_uci(CastlingMode::Standard).to_string())
+}
+
+/// Makes `n` random moves for the human (the game must go on that long).
+async fn play_moves(human: &mut Client, n: usize) {
+    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+    let mut made = 0;
+    while made < n {
+        let text = human.next_message().await;
+        for line in text.lines() {
+            if let Some(board) = Board12::parse(line)
+                && board.relation == 1
+                && made < n
+                && let Some(mv) = random_move(&board, &mut seed)
+            {
+                human.send(&mv).await;
+                made += 1;
+            }
+        }
+    }
+}
+
 /// Like [`play_out`], but `offer` may make the human offer a draw before
 /// a move (given how many moves he has made).
 async fn play_until(human: &mut Client, max_plies: usize, offer: impl Fn(usize) -> bool) -> String {
@@ -185,20 +220,11 @@ async fn play_until(human: &mut Client, max_plies: usize, offer: impl Fn(usize) 
             if offer(made) {
                 human.send("draw").await;
             }
-            let fen = Fen::from_ascii(board.fen().as_bytes()).unwrap();
-            let pos: Atomic = fen.into_position(CastlingMode::Standard).unwrap();
-            let legal = pos.legal_moves();
-            if legal.is_empty() {
-                continue; // the game is over: its end line follows
+            // No move: the game is over, and its end line follows.
+            if let Some(mv) = random_move(&board, &mut seed) {
+                human.send(&mv).await;
+                made += 1;
             }
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            let mv = legal[(seed % legal.len() as u64) as usize];
-            human
-                .send(&mv.to_uci(CastlingMode::Standard).to_string())
-                .await;
-            made += 1;
         }
     }
 }
@@ -366,8 +392,8 @@ async fn the_bot_comes_back_after_a_server_restart() {
     let mut alice = server.user("Alice", "pw").await;
     alice.command("style 12").await;
     let bot = BotProcess::start(&server, "Robo", "", &["--reconnect-max", "2"]).await;
-    challenge(&mut alice, "Robo", "5 0 unrated").await;
-    alice.next_message().await;
+    challenge(&mut alice, "Robo", "5 0 unrated white").await;
+    play_moves(&mut alice, 2).await;
     // The server stops in the middle of the game and comes back on the
     // same address.
     let addr = server.addr;
@@ -384,12 +410,22 @@ async fn the_bot_comes_back_after_a_server_restart() {
     server.handle = Some(handle);
     bot.expect_log("connection lost; reconnecting", 1).await;
     bot.expect_log("logged in", 2).await;
+    // The game was adjourned when the server stopped; Alice comes back and
+    // asks to resume it, and the bot goes on from the stored position.
     let mut alice = server.user("Alice", "pw").await;
     alice.command("set bell 0").await;
     alice.command("style 12").await;
-    challenge(&mut alice, "Robo", "5 0 unrated").await;
+    let asked = alice.command("resume Robo").await;
+    assert!(
+        asked.contains("Issuing:") && asked.contains("(adjourned)"),
+        "{asked}"
+    );
+    alice.expect("Robo accepts the match offer.").await;
+    alice.expect("Continuing unrated atomic match.}").await;
     let end = play_out(&mut alice, 20).await;
     assert!(end.contains("Robo"), "{end}");
+    bot.expect_log("accepting challenge", 2).await;
+    bot.expect_log("playing game=", 2).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -129,8 +129,11 @@ impl Play<'_> {
         stop: &CancellationToken,
     ) -> std::io::Result<bool> {
         self.conn.setup(interface).await?;
+        // A game adjourned when the connection dropped goes on if its
+        // opponent is here (a server without `resume` just says so).
+        self.conn.send("resume").await?;
         if adjourned {
-            self.conn.send("resume").await?;
+            tracing::info!("the server mentions an adjourned game");
         }
         // A game that was going on when the connection dropped comes back
         // (on a server that keeps it) with its board on `refresh`.

@@ -67,6 +67,21 @@ pub fn match_(ctx: &mut Ctx<'_>, args: &str) {
         }
     };
     let to = them.id;
+    // `match name` alone, with a stored game between us: resume it.
+    if rest.is_empty()
+        && fen.is_none()
+        && world
+            .durable
+            .stored_between(&ctx.session.name, &them.name)
+            .is_some()
+    {
+        let reply = world.resume_request(id, to, Instant::now());
+        drop(world);
+        return match reply {
+            Ok(text) => ctx.out.push_str(&text),
+            Err(e) => ctx.line(e),
+        };
+    }
     let both_registered = them.is_registered() && ctx.session.is_registered();
     let rated = fen.is_none() && t.rated.unwrap_or(default_rated && both_registered);
     let req = MatchRequest {
@@ -77,6 +92,7 @@ pub fn match_(ctx: &mut Ctx<'_>, args: &str) {
         },
         color: t.color,
         fen,
+        resume: None,
     };
     let reply = world.challenge_limited(id, to, req, Instant::now());
     drop(world);

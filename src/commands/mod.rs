@@ -6,6 +6,8 @@
 //! as a unique prefix (spec §6.1). Each command family is one file here with
 //! its parsing and its action; [`COMMANDS`] is the one table that names them.
 
+mod admin;
+mod admin_accounts;
 mod alias;
 mod basic;
 mod computers;
@@ -18,11 +20,15 @@ mod lists;
 mod match_;
 mod messages;
 mod observe;
+mod parse;
 mod ranks;
 mod seek;
+mod stored;
 mod talk;
 mod terms;
 mod vars;
+
+pub use parse::{Parsed, match_terms, parse_line};
 
 use std::future::Future;
 use std::pin::Pin;
@@ -106,6 +112,16 @@ const fn cmd(name: &'static str, code: u16, run: fn(&mut Ctx<'_>, &str)) -> Comm
     }
 }
 
+/// An admin command: everyone else is told it does not exist.
+const fn admin(name: &'static str, code: u16, run: fn(&mut Ctx<'_>, &str)) -> Command {
+    Command {
+        name,
+        code,
+        run,
+        rights: Rights::Admin,
+    }
+}
+
 /// Every command, by name.
 static COMMANDS: &[Command] = &[
     // Talk: tells, channels, shouts, messages, lists.
@@ -127,7 +143,22 @@ static COMMANDS: &[Command] = &[
     // The rest.
     cmd("abort", 10, game::abort),
     cmd("accept", 11, match_::accept),
+    admin("addcomment", 300, admin_accounts::addcomment),
+    admin("addplayer", 301, admin_accounts::addplayer),
     cmd("adjourn", 13, game::adjourn),
+    admin("adjudicate", 302, admin::adjudicate),
+    admin("announce", 303, admin::announce),
+    admin("asetpasswd", 304, admin_accounts::asetpasswd),
+    admin("ban", 305, admin::ban),
+    admin("muzzle", 306, admin::muzzle),
+    admin("nuke", 307, admin::nuke),
+    admin("remplayer", 308, admin_accounts::remplayer),
+    cmd("resume", 104, stored::resume),
+    admin("showcomment", 309, admin_accounts::showcomment),
+    admin("shutdown", 310, admin::shutdown),
+    cmd("stored", 127, stored::stored),
+    admin("unban", 311, admin::unban),
+    admin("unmuzzle", 312, admin::unmuzzle),
     cmd("alias", 159, alias::alias),
     cmd("best", 18, ranks::best),
     cmd("hbest", 49, ranks::hbest),

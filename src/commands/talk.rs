@@ -230,6 +230,9 @@ async fn not_online(store: Store, name: String) -> String {
 }
 
 fn tell_channel(ctx: &mut Ctx<'_>, ch: u8, text: &str, remember: bool) {
+    if muzzled(ctx) {
+        return;
+    }
     let me = Speaker::of(ctx.session);
     if let Err(e) = may_talk(ch, &me.titles, me.registered) {
         return ctx.line(e);
@@ -344,8 +347,22 @@ fn seconds(n: u64) -> String {
     format!("{n} second{}", if n == 1 { "" } else { "s" })
 }
 
+/// True, after replying so, when an admin has muzzled this user (no
+/// shouts, no channel tells).
+fn muzzled(ctx: &mut Ctx<'_>) -> bool {
+    let id = ctx.session.id;
+    let muzzled = ctx.world().player(id).is_some_and(|p| p.muzzled);
+    if muzzled {
+        ctx.line("You are muzzled.");
+    }
+    muzzled
+}
+
 fn shout_like(ctx: &mut Ctx<'_>, args: &str, kind: Broadcast) {
     let me = Speaker::of(ctx.session);
+    if !args.is_empty() && muzzled(ctx) {
+        return;
+    }
     if !me.registered {
         return ctx.line(format!(
             "Only registered players can use the {} command.",

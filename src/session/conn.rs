@@ -5,6 +5,13 @@
 //! messages at once: [`Conn::readable`] only waits (and is cancel-safe), and
 //! the bytes are then taken in a plain function whose buffer lives on the
 //! thread's stack, so an idle connection keeps no read buffer at all.
+//!
+//! Writing never waits for the client: what the socket does not take at
+//! once stays in an output buffer that the session drains when the socket
+//! is writable again. A client that stops reading makes that buffer grow;
+//! past the configured cap the write fails and the session ends, so the
+//! session goes on reading its user's input meanwhile and nobody else ever
+//! waits for a slow client.
 
 use std::collections::VecDeque;
 use std::io;
@@ -48,13 +55,31 @@ pub struct Conn {
     ping_reply: Option<u32>,
     /// Whether the timeseal client understands `[G]` pings.
     pings: bool,
+    /// Output the socket has not taken yet, from `unsent_from` on.
+    unsent: Vec<u8>,
+    unsent_from: usize,
+    /// Most output that may wait for the client.
+    output_limit: usize,
 }
+
+/// SO_SNDBUF of every connection (Linux doubles it): plenty for boards and
+/// tells, even at a high round-trip time.
+const KERNEL_SEND_BUFFER: usize = 32 * 1024;
+
+/// Output that may wait for a client unless the server says otherwise.
+const DEFAULT_OUTPUT_LIMIT: usize = 256 * 1024;
 
 impl Conn {
     pub fn new(socket: TcpStream) -> Conn {
         // Without TCP_NODELAY a client's delayed ACK stalls every second board.
         if let Err(e) = socket.set_nodelay(true) {
             tracing::debug!(error = %e, "cannot set TCP_NODELAY");
+        }
+        // A fixed kernel send buffer: left to autotuning it grows to
+        // megabytes for a client that stops reading, and the output cap
+        // (which counts only what the kernel refused) would never be reached.
+        if let Err(e) = socket2::SockRef::from(&socket).set_send_buffer_size(KERNEL_SEND_BUFFER) {
+            tracing::debug!(error = %e, "cannot set SO_SNDBUF");
         }
         Conn {
             socket,
@@ -66,7 +91,15 @@ impl Conn {
             last_stamp: None,
             ping_reply: None,
             pings: false,
+            unsent: Vec::new(),
+            unsent_from: 0,
+            output_limit: DEFAULT_OUTPUT_LIMIT,
         }
+    }
+
+    /// Sets how many bytes of output may wait for the client.
+    pub fn set_output_limit(&mut self, bytes: usize) {
+        self.output_limit = bytes.max(1);
     }
 
     /// Whether `[G]` pings may be sent to this client.
@@ -144,6 +177,16 @@ impl Conn {
             .any(|i| matches!(i, Input::Line(_) | Input::TooLong))
     }
 
+    /// Reads until a complete line is waiting or the client has gone.
+    /// Cancel-safe: bytes read are kept.
+    pub async fn wait_for_line(&mut self) {
+        while !self.line_waiting() && !self.closed {
+            if self.readable().await.is_err() || !self.read_now() {
+                return;
+            }
+        }
+    }
+
     /// The next line already received, if any (typeahead is kept in order).
     pub fn pop_line(&mut self) -> Option<Line> {
         while let Some(input) = self.inputs.pop_front() {
@@ -205,6 +248,7 @@ impl Conn {
                 return Some(line);
             }
             self.flush_replies().await.ok()?;
+            self.flush().await.ok()?;
             if self.closed || self.readable().await.is_err() || !self.read_now() {
                 // Lines that arrived with the end of the stream still count.
                 let line = self.pop_line();
@@ -223,9 +267,66 @@ impl Conn {
         self.write(&replies).await
     }
 
-    /// Writes bytes, giving up on a client that does not read for a minute.
+    /// Queues bytes and writes what the socket takes now, without waiting.
+    /// Fails once more than the output limit waits for the client.
     pub async fn write(&mut self, bytes: &[u8]) -> io::Result<()> {
-        match tokio::time::timeout(WRITE_TIMEOUT, self.socket.write_all(bytes)).await {
+        self.unsent.extend_from_slice(bytes);
+        self.push()?;
+        if self.unsent_len() > self.output_limit {
+            return Err(io::Error::new(
+                io::ErrorKind::StorageFull,
+                "client stopped reading: output buffer full",
+            ));
+        }
+        Ok(())
+    }
+
+    /// Bytes waiting for the client.
+    pub fn unsent_len(&self) -> usize {
+        self.unsent.len() - self.unsent_from
+    }
+
+    /// Waits until the socket can take more output. Cancel-safe.
+    pub async fn writable(&self) -> io::Result<()> {
+        self.socket.writable().await
+    }
+
+    /// Writes what the socket takes now of the waiting output.
+    pub fn push(&mut self) -> io::Result<()> {
+        while self.unsent_from < self.unsent.len() {
+            match self.socket.try_write(&self.unsent[self.unsent_from..]) {
+                Ok(0) => return Err(io::ErrorKind::WriteZero.into()),
+                Ok(n) => self.unsent_from += n,
+                Err(e) if e.kind() == io::ErrorKind::WouldBlock => break,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e),
+            }
+        }
+        if self.unsent_from == self.unsent.len() {
+            self.unsent.clear();
+            self.unsent_from = 0;
+        } else if self.unsent_from > 64 * 1024 {
+            self.unsent.drain(..self.unsent_from);
+            self.unsent_from = 0;
+        }
+        Ok(())
+    }
+
+    /// Waits until all waiting output is written, giving up on a client
+    /// that does not read for a minute.
+    pub async fn flush(&mut self) -> io::Result<()> {
+        self.flush_within(WRITE_TIMEOUT).await
+    }
+
+    async fn flush_within(&mut self, limit: Duration) -> io::Result<()> {
+        let drain = async {
+            while self.unsent_len() > 0 {
+                self.socket.writable().await?;
+                self.push()?;
+            }
+            Ok(())
+        };
+        match tokio::time::timeout(limit, drain).await {
             Ok(result) => result,
             Err(_) => Err(io::Error::new(
                 io::ErrorKind::TimedOut,
@@ -241,8 +342,10 @@ impl Conn {
         self.write(&bytes).await
     }
 
-    /// Closes the connection after everything written so far.
+    /// Closes the connection after everything written so far (waiting a
+    /// few seconds at most for a client that does not read).
     pub async fn close(mut self) {
+        let _ = self.flush_within(Duration::from_secs(5)).await;
         let _ = self.socket.shutdown().await;
     }
 }

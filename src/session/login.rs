@@ -14,6 +14,7 @@ use crate::server::Shared;
 use crate::session::conn::{Conn, Line};
 use crate::session::ivars::Ivars;
 use crate::store::accounts::{self, Account};
+use crate::store::admin;
 use crate::store::ratings;
 use crate::timefmt::unix_now;
 
@@ -29,6 +30,8 @@ pub struct Identity {
     /// The Atomic rating of a registered account; `None` for guests.
     pub rating: Option<crate::rating::Rating>,
     pub aliases: Vec<(String, String)>,
+    /// Muzzled by an admin (registered accounts keep it across logins).
+    pub muzzled: bool,
     /// The name held for this login (guests and unregistered names); the
     /// hold ends when the session enters the world or the login fails.
     pub reservation: Option<Reservation>,
@@ -48,6 +51,9 @@ impl Drop for Reservation {
 }
 
 const PROMPT: &str = "login: ";
+
+/// How long a password may take to arrive and still count as typed ahead.
+const TYPEAHEAD_GRACE: std::time::Duration = std::time::Duration::from_millis(200);
 
 /// The banner: atomicd's own, with the server name from the config.
 pub fn banner(server_name: &str) -> String {
@@ -147,6 +153,7 @@ fn anonymous(reservation: Reservation) -> Identity {
         saved_vars: Vec::new(),
         rating: None,
         aliases: Vec::new(),
+        muzzled: false,
         reservation: Some(reservation),
     }
 }
@@ -224,6 +231,11 @@ async fn registered(
     // program that typed the password ahead (xboard's logon script, Jin)
     // gets no negotiation at all: its password is already sent, and telnet
     // options in the middle of its prompt only confuse its parser.
+    // Programs send the password right after the name; give it a moment
+    // to arrive before deciding (no person types a password that fast).
+    if !conn.line_waiting() {
+        let _ = tokio::time::timeout(TYPEAHEAD_GRACE, conn.wait_for_line()).await;
+    }
     let echo_off = !conn.line_waiting();
     let mut bytes = Vec::new();
     crate::net::telnet::to_wire(&text, &mut bytes);
@@ -271,18 +283,32 @@ async fn registered(
     }
     shared.throttle().succeeded(peer.ip());
     let id = account.id;
-    let (saved_vars, aliases, rating) = shared
+    let (saved_vars, aliases, rating, limits) = shared
         .store
         .call(move |db| {
-            let _ = accounts::record_login(db, id, unix_now());
+            let limits = admin::restrictions(db, id).unwrap_or_default();
+            if !limits.banned {
+                let _ = accounts::record_login(db, id, unix_now());
+            }
             (
                 accounts::load_vars(db, id).unwrap_or_default(),
                 accounts::load_aliases(db, id).unwrap_or_default(),
                 ratings::load(db, id).unwrap_or_else(|_| crate::rating::Rating::new()),
+                limits,
             )
         })
         .await
         .ok()?;
+    if limits.banned {
+        tracing::warn!(addr = %peer.ip(), name = %account.name, "login refused: banned");
+        let _ = conn
+            .write_text(&format!(
+                "\n**** {} is banned from this server. ****\n",
+                account.name
+            ))
+            .await;
+        return None;
+    }
     Some(Step::Done(Box::new(Identity {
         name: account.name.clone(),
         titles: account.titles,
@@ -291,6 +317,7 @@ async fn registered(
         saved_vars,
         rating: Some(rating),
         aliases,
+        muzzled: limits.muzzled,
         reservation: None,
     })))
 }

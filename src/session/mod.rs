@@ -103,6 +103,7 @@ impl Session {
 /// Serves one connection from accept to close.
 pub async fn serve(shared: Arc<Shared>, socket: TcpStream, peer: SocketAddr) {
     let mut conn = Conn::new(socket);
+    conn.set_output_limit(shared.config.output_buffer_kb.saturating_mul(1024));
     let identity = tokio::select! {
         identity = login::login(&mut conn, &shared, peer) => identity,
         _ = shared.shutdown.cancelled() => None,
@@ -143,6 +144,7 @@ pub async fn serve(shared: Arc<Shared>, socket: TcpStream, peer: SocketAddr) {
         last_opponent: None,
         last_color: None,
         promote: shakmaty::Role::Queen,
+        muzzled: identity.muzzled,
         rating: identity.rating.clone(),
         round_trip_ms: None,
         last_lag_ms: 0,
@@ -236,12 +238,19 @@ async fn command_loop(
             biased;
             _ = kill.cancelled() => return,
             _ = shutdown.cancelled() => {
+                // The ends of the games come before the goodbye.
+                let _ = deliver(session, conn, &mut inbox).await;
                 let _ = conn.write_text("\n\n    **** Server shutting down. ****\n\n").await;
                 return;
             }
             message = inbox.recv() => {
                 let Some(message) = message else { return };
                 if write_out(session, conn, message).await.is_err() || deliver(session, conn, &mut inbox).await.is_err() {
+                    return;
+                }
+            }
+            ready = conn.writable(), if conn.unsent_len() > 0 => {
+                if ready.is_err() || conn.push().is_err() {
                     return;
                 }
             }

@@ -11,6 +11,8 @@
 //! fire-and-forget, reads are awaited by the one session that asked.
 
 pub mod accounts;
+pub mod adjourned;
+pub mod admin;
 pub mod games;
 pub mod lists;
 pub mod messages;

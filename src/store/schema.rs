@@ -101,6 +101,27 @@ const MIGRATIONS: &[&str] = &[
         unread       INTEGER NOT NULL DEFAULT 1
     );
     CREATE INDEX messages_by_recipient ON messages (recipient_id, id);",
+    // 5: administration: banned and muzzled accounts, comments on users
+    // (the audit trail `showcomment` shows) and a log of every admin action.
+    "ALTER TABLE accounts ADD COLUMN banned INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE accounts ADD COLUMN muzzled INTEGER NOT NULL DEFAULT 0;
+    CREATE TABLE comments (
+        id         INTEGER PRIMARY KEY,
+        target_key TEXT NOT NULL,
+        target     TEXT NOT NULL,
+        admin      TEXT NOT NULL,
+        at         INTEGER NOT NULL,
+        text       TEXT NOT NULL
+    );
+    CREATE INDEX comments_target ON comments (target_key, id);
+    CREATE TABLE admin_log (
+        id     INTEGER PRIMARY KEY,
+        at     INTEGER NOT NULL,
+        admin  TEXT NOT NULL,
+        action TEXT NOT NULL,
+        target TEXT,
+        detail TEXT NOT NULL
+    );",
 ];
 
 /// The version a fully migrated database has.

@@ -17,6 +17,8 @@ pub struct MatchRequest {
     pub color: Option<Color>,
     /// A set-up start position, as FEN (such games are unrated).
     pub fen: Option<String>,
+    /// The adjourned game (database id) to resume instead of a new game.
+    pub resume: Option<i64>,
 }
 
 impl World {
@@ -68,6 +70,7 @@ impl World {
             };
             let fits = c.terms == req.terms
                 && c.fen == req.fen
+                && c.resume == req.resume
                 && (c.color.is_none() || req.color.is_none() || c.color != req.color);
             if fits {
                 let (_, pr) = self.remove_offer(theirs.id, Some(from));
@@ -82,7 +85,16 @@ impl World {
                     (Some(Color::Black), _) | (_, Some(Color::White)) => (from, to),
                     _ => self.balance_colors(from, to),
                 };
-                self.start_game(white, black, req.terms, req.fen.as_deref(), now);
+                match req.resume {
+                    Some(id) => {
+                        if let Err(e) = self.resume_game(id, now) {
+                            reply.push_str(&format!("{e}\n"));
+                        }
+                    }
+                    None => {
+                        self.start_game(white, black, req.terms, req.fen.as_deref(), now);
+                    }
+                }
                 return Ok(reply);
             }
             let (_, pr) = self.remove_offer(theirs.id, Some(from));
@@ -126,6 +138,7 @@ impl World {
             color: req.color,
             fen: req.fen,
             text,
+            resume: req.resume,
         };
         let (_, pt) = self.add_offer(from, to, OfferKind::Match(challenge));
         if let Some(pt) = pt {
@@ -161,8 +174,13 @@ impl World {
             Some(Color::Black) => "[black] ",
             None => "",
         };
+        let adjourned = if req.resume.is_some() {
+            " (adjourned)"
+        } else {
+            ""
+        };
         format!(
-            "{a} ({ar}) {color}{b} ({br}) {} atomic {} {}",
+            "{a} ({ar}) {color}{b} ({br}) {} atomic {} {}{adjourned}",
             req.terms.rated_word(),
             req.terms.minutes,
             req.terms.inc

@@ -500,6 +500,9 @@ impl World {
             }
             Ok(())
         });
+        if end.status == db::status::ADJOURNED {
+            self.remember_adjourned(&game, white_ms, black_ms);
+        }
         tracing::info!(game = no, white = %game.white.name, black = %game.black.name, result = end.result, reason = %end.reason, "game over");
         reply
     }
@@ -512,14 +515,12 @@ impl World {
         };
         let name = game.seat(color).name.clone();
         let both_registered = game.white.account_id.is_some() && game.black.account_id.is_some();
-        let end = if both_registered {
-            End::adjourned(format!("{name} lost connection; game adjourned"))
-        } else if game.plies() < 2 {
-            End::aborted(format!("{name} lost connection; game aborted"))
-        } else {
-            End::win(!color, format!("{name} forfeits by disconnection"), "Dis")
-        };
         let no = game.no;
+        if !both_registered {
+            // The game waits for them (world/reconnect.rs).
+            return self.player_away(no, color, now);
+        }
+        let end = End::adjourned(format!("{name} lost connection; game adjourned"));
         self.end_game(no, end, now, None);
     }
 }

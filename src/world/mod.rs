@@ -5,9 +5,12 @@
 //! which is never held across an `.await` nor while writing to a socket:
 //! messages to other users go into their bounded outboxes.
 
+pub mod adjourn;
+pub mod admin;
 pub mod challenges;
 pub mod clock;
 pub mod computers;
+pub mod durable;
 pub mod flood;
 pub mod game;
 pub mod games;
@@ -16,7 +19,9 @@ pub mod negotiation;
 pub mod offers;
 pub mod player;
 pub mod ratings;
+pub mod reconnect;
 pub mod seeks;
+pub mod shutdown;
 pub mod talk;
 pub mod timers;
 pub mod watching;
@@ -61,6 +66,8 @@ pub struct World {
     talk: talk::TalkWorld,
     /// The limits on computer accounts, and their recent challenges.
     pub computers: computers::Computers,
+    /// Adjourned games, dropped players, idle logouts, shutdown.
+    pub durable: durable::Durable,
 }
 
 impl World {
@@ -80,6 +87,7 @@ impl World {
             timers,
             talk: talk::TalkWorld::default(),
             computers: computers::Computers::default(),
+            durable: durable::Durable::default(),
         }
     }
 
@@ -87,6 +95,9 @@ impl World {
     pub fn on_timer(&mut self, key: TimerKey, now: Instant) {
         match key {
             TimerKey::Flag(no) => self.check_flag(no, now),
+            TimerKey::Grace(no) => self.grace_ended(no, now),
+            TimerKey::Idle(id) => self.idle_check(id, now),
+            TimerKey::Shutdown => self.shutdown_tick(now),
         }
     }
 
@@ -153,9 +164,11 @@ impl World {
                 .into(),
             ));
         }
-        self.by_name.insert(key, player.id);
-        self.players.insert(player.id, player);
+        let id = player.id;
+        self.by_name.insert(key, id);
+        self.players.insert(id, player);
         self.peak_players = self.peak_players.max(self.players.len());
+        self.after_enter(id, kicked, Instant::now());
         kicked
     }
 
@@ -194,7 +207,7 @@ impl World {
                 name.push((b'A' + (bits % 26) as u8) as char);
                 bits /= 26;
             }
-            if self.name_is_free(&name) {
+            if self.name_is_free(&name) && !self.seat_waits_for(&name) {
                 return name;
             }
         }

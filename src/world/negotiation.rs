@@ -237,7 +237,16 @@ impl World {
                     Some(Color::Black) => (me, offer.from),
                     None => self.balance_colors(offer.from, me),
                 };
-                self.start_game(white, black, c.terms, c.fen.as_deref(), now);
+                match c.resume {
+                    Some(id) => {
+                        if let Err(e) = self.resume_game(id, now) {
+                            reply.push_str(&format!("{e}\n"));
+                        }
+                    }
+                    None => {
+                        self.start_game(white, black, c.terms, c.fen.as_deref(), now);
+                    }
+                }
             }
             OfferKind::Draw => self.end_own_game(
                 me,

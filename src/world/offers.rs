@@ -20,6 +20,8 @@ pub struct Challenge {
     /// `Alice (1500) [white] Bob (1600) rated atomic 5 0`: the text of the
     /// `Challenge:` line and of pendinfo's `p=`.
     pub text: String,
+    /// The adjourned game (database id) this challenge resumes, if any.
+    pub resume: Option<i64>,
 }
 
 /// What is offered.

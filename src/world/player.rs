@@ -89,6 +89,8 @@ pub struct Player {
     pub last_lag_ms: u32,
     /// Channels, lists, last tell, talk rate limit.
     pub talk: super::talk::Talk,
+    /// Muzzled by an admin: no shouts or channel tells (talk reads this).
+    pub muzzled: bool,
 }
 
 impl Player {

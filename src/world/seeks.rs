@@ -298,6 +298,7 @@ impl World {
                 terms: seek.terms,
                 color: my_color,
                 fen: None,
+                resume: None,
             };
             let mut reply = "Issuing match request since the seek was set to manual.\n".to_string();
             match self.challenge(me, seek.owner, req, now) {

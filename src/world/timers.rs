@@ -20,6 +20,12 @@ use crate::server::Shared;
 pub enum TimerKey {
     /// The side to move in this game may run out of time.
     Flag(u32),
+    /// A dropped player's grace in this game may be over.
+    Grace(u32),
+    /// This session may have been idle too long.
+    Idle(crate::world::SessionId),
+    /// The next step of a shutdown countdown.
+    Shutdown,
 }
 
 enum Command {

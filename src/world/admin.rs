@@ -1,0 +1,158 @@
+//! What admin commands change in the live world: kicking users out,
+//! muzzles on users online, and adjudicating games (in progress or
+//! adjourned). The database side is in `store::admin`.
+
+use shakmaty::Color;
+use tokio::time::Instant;
+
+use crate::store::adjourned::StoredGame;
+use crate::store::games::{self as db, Ending};
+use crate::timefmt::unix_now;
+use crate::world::games::End;
+use crate::world::{Out, World};
+
+/// An adjudicated result (`adjudicate white black result`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Verdict {
+    WhiteWins,
+    BlackWins,
+    Draw,
+    Abort,
+}
+
+impl Verdict {
+    /// `white`, `black`, `draw`, `abort` (FICS), also `1-0`, `0-1`, `1/2-1/2`.
+    pub fn parse(word: &str) -> Option<Verdict> {
+        match word.to_ascii_lowercase().as_str() {
+            "white" | "1-0" => Some(Verdict::WhiteWins),
+            "black" | "0-1" => Some(Verdict::BlackWins),
+            "draw" | "1/2-1/2" | "=" => Some(Verdict::Draw),
+            "abort" | "*" => Some(Verdict::Abort),
+            _ => None,
+        }
+    }
+
+    /// How the game ends (spec §5.7 wording).
+    pub fn end(self, white: &str, black: &str) -> End {
+        match self {
+            Verdict::WhiteWins => {
+                End::win(Color::White, format!("{white} wins by adjudication"), "Adj")
+            }
+            Verdict::BlackWins => {
+                End::win(Color::Black, format!("{black} wins by adjudication"), "Adj")
+            }
+            Verdict::Draw => End::finished("Game drawn by adjudication".into(), "1/2-1/2", "Adj"),
+            Verdict::Abort => End::aborted("Game aborted by adjudication".into()),
+        }
+    }
+}
+
+/// Which game an adjudication ended.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Adjudicated {
+    /// A game in progress, by number.
+    Live(u32),
+    /// An adjourned game, by database id.
+    Stored(i64),
+}
+
+impl World {
+    /// Closes the session of the user called `name` with `text`; their
+    /// name as shown, or None if nobody of that name is online.
+    pub fn kick(&self, name: &str, text: &str) -> Option<String> {
+        let p = self.by_name(name)?;
+        p.send(Out::Kick(text.into()));
+        Some(p.name.clone())
+    }
+
+    /// Sets the muzzle of the user `name` if online; their name as shown.
+    pub fn set_muzzle_online(&mut self, name: &str, on: bool) -> Option<String> {
+        let id = self.by_name(name)?.id;
+        let p = self.player_mut(id)?;
+        p.muzzled = on;
+        Some(p.name.clone())
+    }
+
+    /// Adjudicates the game between `white` and `black`: the one in
+    /// progress if there is one, else their oldest adjourned game.
+    pub fn adjudicate(
+        &mut self,
+        white: &str,
+        black: &str,
+        verdict: Verdict,
+        by: &str,
+        now: Instant,
+    ) -> Option<Adjudicated> {
+        let live = self
+            .games
+            .values()
+            .find(|g| {
+                g.white.name.eq_ignore_ascii_case(white) && g.black.name.eq_ignore_ascii_case(black)
+            })
+            .map(|g| (g.no, g.white.name.clone(), g.black.name.clone()));
+        if let Some((no, w, b)) = live {
+            self.end_game(no, verdict.end(&w, &b), now, None);
+            return Some(Adjudicated::Live(no));
+        }
+        let stored: StoredGame = self
+            .durable
+            .adjourned
+            .values()
+            .find(|g| g.white.eq_ignore_ascii_case(white) && g.black.eq_ignore_ascii_case(black))
+            .cloned()?;
+        self.durable.adjourned.remove(&stored.id);
+        let end = verdict.end(&stored.white, &stored.black);
+        let ending = Ending {
+            status: end.status,
+            result: end.result.to_string(),
+            reason: end.reason.clone(),
+            code: end.code.to_string(),
+            ended_at: unix_now(),
+            white_ms: stored.white_ms,
+            black_ms: stored.black_ms,
+        };
+        let id = stored.id;
+        self.store
+            .write("adjudicate", move |c| db::finish(c, id, &ending));
+        for (me, them) in [
+            (&stored.white, &stored.black),
+            (&stored.black, &stored.white),
+        ] {
+            if let Some(p) = self.by_name(me) {
+                p.send_text(format!(
+                    "{by} has adjudicated your adjourned game with {them}: {} {}\n",
+                    end.reason, end.result
+                ));
+            }
+        }
+        tracing::info!(db_id = id, white = %stored.white, black = %stored.black, result = end.result, %by, "adjourned game adjudicated");
+        Some(Adjudicated::Stored(id))
+    }
+
+    /// Forgets the adjourned games of a removed account.
+    pub fn forget_stored_of(&mut self, name: &str) {
+        self.durable.adjourned.retain(|_, g| !g.involves(name));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn verdicts_in_fics_words() {
+        assert_eq!(Verdict::parse("WHITE"), Some(Verdict::WhiteWins));
+        assert_eq!(Verdict::parse("0-1"), Some(Verdict::BlackWins));
+        assert_eq!(Verdict::parse("win"), None);
+        let e = Verdict::WhiteWins.end("Alice", "Bob");
+        assert_eq!(
+            (e.reason.as_str(), e.result),
+            ("Alice wins by adjudication", "1-0")
+        );
+        assert_eq!(
+            Verdict::Draw.end("a", "b").reason,
+            "Game drawn by adjudication"
+        );
+        assert_eq!(Verdict::Abort.end("a", "b").status, "aborted");
+    }
+}

@@ -1,0 +1,217 @@
+//! Reconnection grace (decision 6): a game with a guest or unregistered
+//! player does not end when a player's connection drops. The clocks stop,
+//! the seat waits `disconnect_grace` seconds for the same name to log in
+//! again, and the game goes on from where it stood. Only when the grace
+//! ends does the absent player forfeit (or, before both have moved, the
+//! game is aborted).
+//!
+//! The seat's session id is `None` while its player is away; a timer
+//! (`TimerKey::Grace`) wakes the world when the first grace ends.
+
+use std::sync::Arc;
+
+use shakmaty::Color;
+use tokio::time::Instant;
+
+use crate::session::ivars::Ivar;
+use crate::world::adjourn::continuing_lines;
+use crate::world::clock::Clock;
+use crate::world::durable::Absence;
+use crate::world::game::Viewer;
+use crate::world::games::End;
+use crate::world::timers::TimerKey;
+use crate::world::{Out, SessionId, World};
+
+impl World {
+    /// The player of `color` in game `no` lost their connection: stop the
+    /// clocks and wait for them (or end the game at once if there is no
+    /// grace to give).
+    pub fn player_away(&mut self, no: u32, color: Color, now: Instant) {
+        let grace = self.durable.grace;
+        let Some(game) = self.games.get_mut(&no) else {
+            return;
+        };
+        let name = game.seat(color).name.clone();
+        if grace.is_zero() || self.durable.closing {
+            let end = if game.plies() < 2 {
+                End::aborted(format!("{name} lost connection; game aborted"))
+            } else {
+                End::win(!color, format!("{name} forfeits by disconnection"), "Dis")
+            };
+            self.end_game(no, end, now, None);
+            return;
+        }
+        game.seat_mut(color).id = None;
+        let turn = game.chess.turn();
+        game.clock.stop(turn, now);
+        let snap = game.refresh_snapshot(now);
+        let db_id = game.db_id;
+        let entry = self.durable.absent.entry(no).or_default();
+        if entry.db_id != db_id {
+            *entry = Absence {
+                db_id,
+                ..Absence::default()
+            };
+        }
+        entry.set(color, Some(now + grace));
+        let first = entry.first_deadline();
+        if let Some(at) = first {
+            self.timers.arm(TimerKey::Grace(no), at);
+        }
+        self.arm_flag(no);
+        let secs = grace.as_secs();
+        let line = format!(
+            "Game {no}: {name} has lost connection. The clocks are stopped; the game waits {secs} seconds for {name} to come back.\n"
+        );
+        tracing::info!(game = no, player = %name, secs, "player away; game waits");
+        self.tell_game_audience(no, &line, Some(snap));
+    }
+
+    /// A grace timer fired: the players still away when their grace is over
+    /// lose the game (or it is aborted); otherwise wait for the next one.
+    pub fn grace_ended(&mut self, no: u32, now: Instant) {
+        let Some(absence) = self.durable.absent.get(&no).cloned() else {
+            return;
+        };
+        let Some(game) = self.games.get(&no).filter(|g| g.db_id == absence.db_id) else {
+            self.durable.absent.remove(&no);
+            return;
+        };
+        let expired: Vec<Color> = [Color::White, Color::Black]
+            .into_iter()
+            .filter(|&c| absence.deadline(c).is_some_and(|t| t <= now))
+            .collect();
+        let Some(&color) = expired.first() else {
+            if let Some(at) = absence.first_deadline() {
+                self.timers.arm(TimerKey::Grace(no), at);
+            }
+            return;
+        };
+        let name = game.seat(color).name.clone();
+        let end = if absence.white.is_some() && absence.black.is_some() {
+            End::aborted("Both players lost connection; game aborted".into())
+        } else if game.plies() < 2 {
+            End::aborted(format!("{name} lost connection; game aborted"))
+        } else {
+            End::win(!color, format!("{name} forfeits by disconnection"), "Dis")
+        };
+        self.durable.absent.remove(&no);
+        self.end_game(no, end, now, None);
+    }
+
+    /// A user just logged in: if a game is waiting for that name (or the
+    /// name's previous session was just replaced by this one), seat them
+    /// again, restart the clocks and show them the game.
+    pub fn rejoin_game(&mut self, id: SessionId, replaced: Option<SessionId>, now: Instant) {
+        let Some(p) = self.player(id) else { return };
+        let (name, account) = (p.name.clone(), p.account_id);
+        let found = self.games.iter().find_map(|(&no, g)| {
+            [Color::White, Color::Black].into_iter().find_map(|c| {
+                let seat = g.seat(c);
+                let waiting = seat.id.is_none() || (replaced.is_some() && seat.id == replaced);
+                (waiting && seat.name.eq_ignore_ascii_case(&name) && seat.account_id == account)
+                    .then_some((no, c))
+            })
+        });
+        let Some((no, color)) = found else { return };
+        let Some(game) = self.games.get_mut(&no) else {
+            return;
+        };
+        let was_away = game.seat(color).id.is_none();
+        game.seat_mut(color).id = Some(id);
+        let mut still_away = false;
+        if let Some(absence) = self
+            .durable
+            .absent
+            .get_mut(&no)
+            .filter(|a| a.db_id == game.db_id)
+        {
+            absence.set(color, None);
+            still_away = absence.anyone_away();
+            if !still_away {
+                self.durable.absent.remove(&no);
+                self.timers.cancel(TimerKey::Grace(no));
+            }
+        }
+        if was_away && !still_away {
+            let turn = game.chess.turn();
+            let (w, b) = game.clock.both(turn, now);
+            let plies = game.plies() as u32;
+            game.clock = Clock::resume(game.terms.minutes * 60, game.terms.inc, w, b, plies, now);
+        }
+        let snap = game.refresh_snapshot(now);
+        let mut intro = continuing_lines(game, false);
+        let gameinfo = self.player(id).is_some_and(|p| p.ivars.get(Ivar::GAMEINFO));
+        if gameinfo && let Some(g) = self.games.get(&no) {
+            intro.push_str(&self.gameinfo_line(g));
+            intro.push('\n');
+        }
+        if let Some(p) = self.player_mut(id) {
+            p.game = Some(no);
+            p.last_color = Some(color);
+            p.send(Out::GameStart {
+                intro: intro.into(),
+                board: snap.clone(),
+                viewer: Viewer::Player(color),
+            });
+        }
+        self.arm_flag(no);
+        let line = if still_away {
+            format!(
+                "Game {no}: {name} has reconnected; the clocks stay stopped until both players are back.\n"
+            )
+        } else {
+            format!("Game {no}: {name} has reconnected; the game goes on.\n")
+        };
+        tracing::info!(game = no, player = %name, "player back in game");
+        self.tell_game_audience_except(no, &line, Some(snap), id);
+    }
+
+    /// Whether a game is waiting for a dropped player of this name (so that
+    /// the name is not handed to a new guest meanwhile).
+    pub fn seat_waits_for(&self, name: &str) -> bool {
+        self.games.values().any(|g| {
+            [&g.white, &g.black]
+                .iter()
+                .any(|s| s.id.is_none() && s.name.eq_ignore_ascii_case(name))
+        })
+    }
+
+    fn tell_game_audience(
+        &self,
+        no: u32,
+        line: &str,
+        board: Option<Arc<crate::chess::BoardSnapshot>>,
+    ) {
+        self.tell_game_audience_except(no, line, board, SessionId::MAX);
+    }
+
+    /// A line (and a fresh board, whose clocks show whether they run) to
+    /// everyone who sees game `no`, except `skip`.
+    fn tell_game_audience_except(
+        &self,
+        no: u32,
+        line: &str,
+        board: Option<Arc<crate::chess::BoardSnapshot>>,
+        skip: SessionId,
+    ) {
+        let Some(game) = self.games.get(&no) else {
+            return;
+        };
+        let line: Arc<str> = line.into();
+        for (who, viewer) in game.audience() {
+            if who == skip {
+                continue;
+            }
+            if let Some(p) = self.player(who) {
+                p.send(Out::Text(line.clone()));
+                if let Some(b) = &board {
+                    p.send(Out::Board {
+                        board: b.clone(),
+                        viewer,
+                    });
+                }
+            }
+        }
+    }
+}
