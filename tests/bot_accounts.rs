@@ -64,6 +64,18 @@ async fn the_computer_title_shows_where_titles_show_and_only_there() {
     alice.command("iset seekinfo 0").await;
     // A challenge from a computer says so, under the Challenge: line
     // (which, like Creating:, games and <12>, names players without titles).
+    // The challenger of a computer is told so as well (lasker's matchproc.c).
+    let to_robo = alice.command("match Robo 2 0 unrated").await;
+    assert!(
+        to_robo.starts_with(
+            "Issuing: Alice (----) Robo (----) unrated atomic 2 0.\n--** Robo is a computer **--\n"
+        ),
+        "{to_robo}"
+    );
+    let challenge = robo.next_message().await;
+    assert!(!challenge.contains("is a computer"), "{challenge}");
+    alice.command("withdraw").await;
+    robo.next_message().await;
     let issued = robo.command("match Alice 2 0 unrated").await;
     assert!(
         issued.starts_with("Issuing: Robo (----) Alice (----) unrated atomic 2 0."),

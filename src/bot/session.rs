@@ -14,6 +14,9 @@ use super::game::{GameState, Sync};
 use super::policy::{Answer, Policy, Score};
 use super::wire::Piece;
 
+/// How often a bot between games speaks up (see `keep_alive`).
+const KEEPALIVE: Duration = Duration::from_secs(5 * 60);
+
 /// What the bot was told to do, as the session needs it.
 #[derive(Debug, Clone)]
 pub struct Settings {
@@ -139,6 +142,10 @@ impl Play<'_> {
         // (on a server that keeps it) with its board on `refresh`.
         self.conn.send("refresh").await?;
         self.post_seeks().await?;
+        // Between games the bot says something now and then: its seeks
+        // again (they may have been removed), or the date, so that the
+        // server's idle logout does not take a waiting bot for an absent one.
+        let mut keepalive = tokio::time::interval_at(Instant::now() + KEEPALIVE, KEEPALIVE);
         loop {
             while let Some(piece) = self.conn.pop() {
                 if self.on_piece(piece).await? {
@@ -159,7 +166,19 @@ impl Play<'_> {
                 }
                 line = self.bot.engine.next_line() => self.on_engine(line).await?,
                 _ = sleep_until(deadline) => self.on_hang().await?,
+                _ = keepalive.tick() => self.keep_alive().await?,
             }
+        }
+    }
+
+    async fn keep_alive(&mut self) -> std::io::Result<()> {
+        if self.game.is_some() {
+            return Ok(());
+        }
+        if self.bot.settings.seeks.is_empty() {
+            self.conn.send("date").await
+        } else {
+            self.post_seeks().await
         }
     }
 

@@ -120,6 +120,10 @@ impl World {
         if self.player(from).is_some_and(|p| p.titles.computer) {
             challenge_lines.push_str(&format!("--** {my_name} is a computer **--\n"));
         }
+        // lasker tells the challenger too (matchproc.c).
+        if self.player(to).is_some_and(|p| p.titles.computer) {
+            reply.push_str(&format!("--** {their_name} is a computer **--\n"));
+        }
         if req.terms.rated {
             reply.push_str(&self.preview_lines(from, to).unwrap_or_default());
             challenge_lines.push_str(&self.preview_lines(to, from).unwrap_or_default());
