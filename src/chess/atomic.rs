@@ -328,7 +328,7 @@ impl AtomicGame {
 
     /// Material of (White, Black): P=1, N=3, B=3, R=5, Q=9 (protocol §2.5).
     pub fn strengths(&self) -> (u32, u32) {
-        strengths(&self.pos)
+        strengths(self.pos.board())
     }
 
     /// The file (0 = a) of a pawn that just moved two squares, for style-12
@@ -360,8 +360,7 @@ impl AtomicGame {
 }
 
 /// Material of (White, Black) on a board, as FICS counts strength.
-pub fn strengths(pos: &Atomic) -> (u32, u32) {
-    let board = pos.board();
+pub fn strengths(board: &shakmaty::Board) -> (u32, u32) {
     let side = |color: Color| {
         let ours = board.by_color(color);
         let count = |bb: shakmaty::Bitboard| (bb & ours).count() as u32;

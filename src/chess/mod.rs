@@ -12,8 +12,10 @@
 //! Everything here is pure: values in, values out.
 
 pub mod atomic;
+pub mod board_setup;
 pub mod clock_text;
 pub mod input;
+pub mod lessons;
 pub mod movelist;
 pub mod notation;
 pub mod outcome;

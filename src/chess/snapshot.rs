@@ -4,8 +4,12 @@
 //! an `Arc`) with both players and every observer; each session then
 //! renders it in its own style, language and orientation, outside the
 //! world lock. So it is plain owned data with no reference to the game.
+//!
+//! The position is a [`Setup`], not a checked position: a board being
+//! built with `bsetup` may lack a king or put a pawn on the last rank for a
+//! while, and its viewers still see it as it stands.
 
-use shakmaty::variant::Atomic;
+use shakmaty::{EnPassantMode, Position, Setup};
 
 use super::AtomicGame;
 
@@ -15,8 +19,8 @@ pub struct BoardSnapshot {
     pub game_no: u32,
     pub white: String,
     pub black: String,
-    /// The position after the last move.
-    pub position: Atomic,
+    /// The position after the last move (or as set up so far).
+    pub position: Setup,
     /// The number of the move about to be made (`Move #`, style-12 field 26).
     pub fullmove: u32,
     /// Style-12 field 10: the file (0 = a) of a pawn that just moved two
@@ -55,7 +59,7 @@ impl BoardSnapshot {
             game_no,
             white: white.to_owned(),
             black: black.to_owned(),
-            position: game.position().clone(),
+            position: game.position().to_setup(EnPassantMode::Legal),
             fullmove: game.fullmove_number(),
             double_push_file: game.double_push_file(),
             last_move: game.moves().last().map(|m| LastMove {
@@ -74,7 +78,32 @@ impl BoardSnapshot {
 
     /// Material of (White, Black).
     pub fn strengths(&self) -> (u32, u32) {
-        super::atomic::strengths(&self.position)
+        super::atomic::strengths(&self.position.board)
+    }
+
+    /// A board that is not (yet) a playable position, such as one being
+    /// built with `bsetup`: no last move, clocks at zero.
+    pub fn from_setup(setup: Setup, game_no: u32, white: &str, black: &str) -> BoardSnapshot {
+        BoardSnapshot {
+            game_no,
+            white: white.to_owned(),
+            black: black.to_owned(),
+            fullmove: setup.fullmoves.get(),
+            position: setup,
+            double_push_file: None,
+            last_move: None,
+            initial_secs: 0,
+            increment_secs: 0,
+            white_clock_ms: 0,
+            black_clock_ms: 0,
+            ticking: false,
+            lag_ms: 0,
+        }
+    }
+
+    /// The side to move.
+    pub fn turn(&self) -> shakmaty::Color {
+        self.position.turn
     }
 }
 

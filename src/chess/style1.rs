@@ -16,7 +16,7 @@
 
 use std::fmt::Write;
 
-use shakmaty::{Color, File, Position, Rank, Square};
+use shakmaty::{Color, File, Rank, Square};
 
 use super::Lang;
 use super::clock_text::{push_clock, push_move_time};
@@ -34,7 +34,7 @@ pub fn render(snap: &BoardSnapshot, black_at_bottom: bool, lang: Lang, out: &mut
         snap.game_no, snap.white, snap.black
     );
     out.push_str(BORDER);
-    let board = snap.position.board();
+    let board = &snap.position.board;
     let (white_strength, black_strength) = snap.strengths();
     for line in 0..8u32 {
         let rank = Rank::new(if black_at_bottom { line } else { 7 - line });
@@ -72,7 +72,7 @@ pub fn render(snap: &BoardSnapshot, black_at_bottom: bool, lang: Lang, out: &mut
 /// The text right of board line `line` (0 = top).
 fn side_note(snap: &BoardSnapshot, line: u32, lang: Lang, strengths: (u32, u32), out: &mut String) {
     let name = |c: Color| if c == Color::White { "White" } else { "Black" };
-    let turn = snap.position.turn();
+    let turn = snap.position.turn;
     match line {
         0 => {
             let _ = write!(out, "     Move # : {} ({})", snap.fullmove, name(turn));

@@ -6,7 +6,7 @@
 
 use std::fmt::Write;
 
-use shakmaty::{CastlingSide, Color, File, Position, Rank, Square};
+use shakmaty::{Color, File, Rank, Square};
 
 use super::clock_text::push_move_time;
 use super::snapshot::BoardSnapshot;
@@ -17,7 +17,7 @@ use super::snapshot::BoardSnapshot;
 /// -4); `flip` is field 30; `ms` is the viewer's `iset ms`.
 pub fn render(snap: &BoardSnapshot, relation: i8, flip: bool, ms: bool, out: &mut String) {
     let pos = &snap.position;
-    let board = pos.board();
+    let board = &pos.board;
     out.push_str("<12>");
     for rank in (0..8u32).rev() {
         out.push(' ');
@@ -26,20 +26,21 @@ pub fn render(snap: &BoardSnapshot, relation: i8, flip: bool, ms: bool, out: &mu
             out.push(board.piece_at(square).map_or('-', |p| p.char()));
         }
     }
-    let castles = pos.castles();
-    let flag = |color, side| u8::from(castles.has(color, side));
+    // Castling rights are the rooks that may still castle (standard
+    // chess: a1, h1, a8, h8).
+    let flag = |rook: Square| u8::from(pos.castling_rights.contains(rook));
     let (white_strength, black_strength) = snap.strengths();
     let clock = |clock_ms: i64| if ms { clock_ms } else { clock_ms / 1000 };
     let _ = write!(
         out,
         " {} {} {} {} {} {} {} {} {} {} {} {} {} {} {} {} {} {} ",
-        if pos.turn() == Color::White { 'W' } else { 'B' },
+        if pos.turn == Color::White { 'W' } else { 'B' },
         snap.double_push_file.map_or(-1, i32::from),
-        flag(Color::White, CastlingSide::KingSide),
-        flag(Color::White, CastlingSide::QueenSide),
-        flag(Color::Black, CastlingSide::KingSide),
-        flag(Color::Black, CastlingSide::QueenSide),
-        pos.halfmoves(),
+        flag(Square::H1),
+        flag(Square::A1),
+        flag(Square::H8),
+        flag(Square::A8),
+        pos.halfmoves,
         snap.game_no,
         snap.white,
         snap.black,

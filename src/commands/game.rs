@@ -16,6 +16,9 @@ const NOT_PLAYING: &str = "You are not playing a game.";
 
 /// Tries a line as a move of the user's game; false if it is not one.
 pub fn try_move(ctx: &mut Ctx<'_>, text: &str) -> bool {
+    if let Some(played) = super::examine::try_move(ctx, text) {
+        return played;
+    }
     let id = ctx.session.id;
     let lang = ctx.session.vars.lang;
     let shared = ctx.shared().clone();
@@ -248,6 +251,12 @@ fn board_for(
     args: &str,
 ) -> Result<(std::sync::Arc<crate::chess::BoardSnapshot>, Viewer), String> {
     let world = ctx.world();
+    if let Some(found) = world
+        .exam_for(ctx.session.id, args)
+        .and_then(|no| world.exam_view(ctx.session.id, no))
+    {
+        return Ok(found);
+    }
     let no = world.resolve_game(ctx.session.id, args)?;
     let game = &world.games[&no];
     let viewer = game.viewer(ctx.session.id).unwrap_or(Viewer::Observer);

@@ -17,10 +17,16 @@ pub fn match_(ctx: &mut Ctx<'_>, args: &str) {
     let Some((target, rest)) = words.split_first() else {
         return ctx.usage(USAGE);
     };
+    // From an examined game, the game starts from its position.
+    let examined = match super::examine::examined_fen(ctx) {
+        Ok(fen) => fen,
+        Err(e) => return ctx.line(e),
+    };
+    let from_exam = examined.is_some() && !rest.iter().any(|w| w.eq_ignore_ascii_case("fen"));
     // `fen` and everything after it is a set-up start position.
     let (rest, fen) = match rest.iter().position(|w| w.eq_ignore_ascii_case("fen")) {
         Some(i) => (&rest[..i], Some(rest[i + 1..].join(" "))),
-        None => (rest, None),
+        None => (rest, examined),
     };
     if let Some(fen) = &fen {
         match AtomicGame::from_fen(fen) {
@@ -97,7 +103,12 @@ pub fn match_(ctx: &mut Ctx<'_>, args: &str) {
     let reply = world.challenge_limited(id, to, req, Instant::now());
     drop(world);
     match reply {
-        Ok(text) => ctx.out.push_str(&text),
+        Ok(text) => {
+            if from_exam {
+                ctx.line("The game will start from the position you are examining.");
+            }
+            ctx.out.push_str(&text);
+        }
         Err(e) => ctx.line(e),
     }
 }

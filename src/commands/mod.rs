@@ -11,10 +11,12 @@ mod admin_accounts;
 mod alias;
 mod basic;
 mod computers;
+mod examine;
 mod game;
 mod help;
 mod history;
 mod info;
+mod journal;
 mod lag;
 mod lists;
 mod match_;
@@ -23,7 +25,9 @@ mod observe;
 mod parse;
 mod ranks;
 mod seek;
+mod setup;
 mod stored;
+mod stored_games;
 mod talk;
 mod terms;
 mod vars;
@@ -204,6 +208,19 @@ static COMMANDS: &[Command] = &[
     cmd("whisper", 145, observe::whisper),
     cmd("who", 146, info::who),
     cmd("withdraw", 147, match_::withdraw),
+    // Examining: stored games, set-up positions, journals.
+    cmd("backward", 16, examine::backward),
+    cmd("bsetup", 21, setup::bsetup),
+    cmd("examine", 36, examine::examine),
+    cmd("forward", 42, examine::forward),
+    cmd("jkill", 59, journal::jkill),
+    cmd("journal", 60, journal::journal),
+    cmd("jsave", 61, journal::jsave),
+    cmd("mexamine", 75, examine::mexamine),
+    cmd("revert", 105, examine::revert),
+    cmd("smoves", 123, stored_games::smoves),
+    cmd("sposition", 125, stored_games::sposition),
+    cmd("unexamine", 137, examine::unexamine),
 ];
 
 /// Built-in shortcuts (lasker's command_list.h): what a word stands for.
@@ -308,6 +325,10 @@ fn run_one(ctx: &mut Ctx<'_>, piece: &str) {
         None
     };
     let text = expanded.as_deref().unwrap_or(text);
+    // Pieces typed while setting up a board (`P@e4`).
+    if setup::try_placement(ctx, text) {
+        return;
+    }
     // A player's line is a move before it is a command (spec §5.1).
     let move_like = crate::chess::looks_like_move(text);
     if move_like && game::try_move(ctx, text) {

@@ -17,7 +17,7 @@ use crate::world::game::Viewer;
 /// `games [N|name|/x]`: the games in progress.
 pub fn games(ctx: &mut Ctx<'_>, args: &str) {
     let filter = args.trim().to_ascii_lowercase();
-    let lines: Vec<String> = {
+    let mut lines: Vec<(u32, String)> = {
         let world = ctx.world();
         let now = Instant::now();
         world
@@ -34,10 +34,12 @@ pub fn games(ctx: &mut Ctx<'_>, args: &str) {
                     }
                 },
             })
-            .map(|g| World::games_line(g, now))
+            .map(|g| (g.no, World::games_line(g, now)))
             .collect()
     };
-    for l in &lines {
+    lines.extend(super::examine::games_lines(ctx, &filter));
+    lines.sort_by_key(|(no, _)| *no);
+    for (_, l) in &lines {
         ctx.line(l);
     }
     ctx.line("");
@@ -52,6 +54,9 @@ pub fn games(ctx: &mut Ctx<'_>, args: &str) {
 pub fn observe(ctx: &mut Ctx<'_>, args: &str) {
     if args.trim().is_empty() {
         return ctx.usage("observe [game number | user name]");
+    }
+    if super::examine::observe(ctx, args) {
+        return;
     }
     let id = ctx.session.id;
     let result = {
@@ -77,7 +82,8 @@ pub fn unobserve(ctx: &mut Ctx<'_>, args: &str) {
         if args.trim().is_empty() {
             world.unobserve(id, None)
         } else {
-            match world.resolve_game(id, args) {
+            let examined = world.exam_for(id, args).ok_or(());
+            match examined.or_else(|_| world.resolve_game(id, args)) {
                 Ok(no) => world.unobserve(id, Some(no)),
                 Err(e) => format!("{e}\n"),
             }
@@ -88,6 +94,10 @@ pub fn unobserve(ctx: &mut Ctx<'_>, args: &str) {
 
 /// `allobservers [N|name]`
 pub fn allobservers(ctx: &mut Ctx<'_>, args: &str) {
+    let examined = super::examine::observers_lines(ctx, args);
+    if !args.trim().is_empty() && !examined.is_empty() {
+        return examined.iter().for_each(|l| ctx.line(l));
+    }
     let lines: Result<Vec<String>, String> = {
         let world = ctx.world();
         if args.trim().is_empty() {
@@ -108,6 +118,10 @@ pub fn allobservers(ctx: &mut Ctx<'_>, args: &str) {
             })
         }
     };
+    let lines = lines.map(|mut l| {
+        l.extend(examined);
+        l
+    });
     match lines {
         Ok(lines) if lines.is_empty() => ctx.line("No games are being observed."),
         Ok(lines) => lines.iter().for_each(|l| ctx.line(l)),
@@ -117,6 +131,9 @@ pub fn allobservers(ctx: &mut Ctx<'_>, args: &str) {
 
 /// `moves [N|name]`: the move list of a game in progress.
 pub fn moves(ctx: &mut Ctx<'_>, args: &str) {
+    if super::examine::moves(ctx, args) {
+        return;
+    }
     let ms = ctx.session.ivars.get(Ivar::MS);
     let found = {
         let world = ctx.world();
@@ -182,7 +199,12 @@ fn talk_to_game(ctx: &mut Ctx<'_>, args: &str, whisper: bool) {
             "kibitz message"
         });
     }
-    let result = ctx.world().kibitz(ctx.session.id, text, whisper);
+    let result = {
+        let world = ctx.world();
+        world
+            .exam_kibitz(ctx.session.id, text, whisper)
+            .unwrap_or_else(|| world.kibitz(ctx.session.id, text, whisper))
+    };
     match result {
         Ok(n) if whisper => ctx.line(format!(
             "(whispered to {n} player{})",

@@ -140,6 +140,7 @@ pub async fn serve(shared: Arc<Shared>, socket: TcpStream, peer: SocketAddr) {
         outbox,
         kill: kill.clone(),
         game: None,
+        examining: None,
         observing: Default::default(),
         last_opponent: None,
         last_color: None,

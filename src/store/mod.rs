@@ -14,6 +14,7 @@ pub mod accounts;
 pub mod adjourned;
 pub mod admin;
 pub mod games;
+pub mod journal;
 pub mod lists;
 pub mod messages;
 pub mod ratings;

@@ -122,6 +122,14 @@ const MIGRATIONS: &[&str] = &[
         target TEXT,
         detail TEXT NOT NULL
     );",
+    // 6: journals, 26 slots per registered user, each naming a stored game.
+    "CREATE TABLE journal (
+        account_id INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+        slot       TEXT NOT NULL,
+        game_id    INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        saved_at   INTEGER NOT NULL,
+        PRIMARY KEY (account_id, slot)
+    );",
 ];
 
 /// The version a fully migrated database has.

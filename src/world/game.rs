@@ -46,16 +46,21 @@ pub struct Seat {
 pub enum Viewer {
     Player(Color),
     Observer,
+    /// Moves the pieces of an examined game (relation 2).
+    Examiner,
+    /// Watches an examined game (relation -2).
+    ExamObserver,
 }
 
 impl Viewer {
     /// Style-12 relation of this viewer to the position in `snap`.
     pub fn relation(self, snap: &BoardSnapshot) -> i8 {
-        use shakmaty::Position;
         match self {
-            Viewer::Player(c) if c == snap.position.turn() => 1,
+            Viewer::Player(c) if c == snap.turn() => 1,
             Viewer::Player(_) => -1,
             Viewer::Observer => 0,
+            Viewer::Examiner => 2,
+            Viewer::ExamObserver => -2,
         }
     }
 

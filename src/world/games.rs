@@ -92,10 +92,10 @@ pub enum MoveOutcome {
 }
 
 impl World {
-    /// The lowest game number nobody uses.
-    fn free_game_number(&self) -> u32 {
+    /// The lowest game number nobody uses, played or examined.
+    pub(crate) fn free_game_number(&self) -> u32 {
         (1..)
-            .find(|n| !self.games.contains_key(n))
+            .find(|n| !self.games.contains_key(n) && !self.exams.contains(*n))
             .unwrap_or(u32::MAX)
     }
 
@@ -130,6 +130,7 @@ impl World {
         for id in [white, black] {
             self.withdraw_all_offers(id);
             self.remove_seeks_of(id);
+            self.stop_examining_to_play(id);
         }
         let no = self.free_game_number();
         self.next_db_id += 1;

@@ -11,6 +11,9 @@ pub mod challenges;
 pub mod clock;
 pub mod computers;
 pub mod durable;
+pub mod exam_moves;
+pub mod exam_watch;
+pub mod examine;
 pub mod flood;
 pub mod game;
 pub mod games;
@@ -56,6 +59,8 @@ pub struct World {
     pub games: BTreeMap<u32, game::Game>,
     /// Most games at once since start.
     pub peak_games: usize,
+    /// Examined games, numbered from the same pool as `games`.
+    pub exams: examine::Exams,
     pub offers: offers::Offers,
     pub seeks: seeks::Seeks,
     /// The last game id given out in the database.
@@ -80,6 +85,7 @@ impl World {
             peak_players: 0,
             games: BTreeMap::new(),
             peak_games: 0,
+            exams: examine::Exams::default(),
             offers: offers::Offers::default(),
             seeks: seeks::Seeks::default(),
             next_db_id: last_game_id,
@@ -179,6 +185,7 @@ impl World {
         self.player_left_game(id, now);
         self.withdraw_all_offers(id);
         self.remove_seeks_of(id);
+        self.leave_exams(id);
         let observing: Vec<u32> = self
             .players
             .get(&id)

@@ -73,6 +73,8 @@ pub struct Player {
     pub kill: CancellationToken,
     /// The game this user plays, by number.
     pub game: Option<u32>,
+    /// The game this user examines, by number (`World::exams`).
+    pub examining: Option<u32>,
     /// Games this user observes.
     pub observing: BTreeSet<u32>,
     /// The opponent of the last game (for `say` after a game).
@@ -117,6 +119,8 @@ impl Player {
     pub fn status_char(&self) -> char {
         if self.game.is_some() {
             '^'
+        } else if self.examining.is_some() {
+            '#'
         } else if !self.vars.switch("open") {
             ':'
         } else if self.vars.switch("tourney") {

@@ -19,7 +19,12 @@ impl World {
             let p = self.player(me).ok_or_else(String::new)?;
             return p
                 .game
-                .or_else(|| p.observing.iter().next().copied())
+                .or_else(|| {
+                    p.observing
+                        .iter()
+                        .copied()
+                        .find(|n| self.games.contains_key(n))
+                })
                 .ok_or_else(|| "You are neither playing nor observing a game.".to_string());
         }
         if let Ok(no) = arg.parse::<u32>() {
@@ -115,6 +120,7 @@ impl World {
             if let Some(g) = self.games.get_mut(&n) {
                 g.observers.remove(&me);
             }
+            self.exams.forget_observer(n, me);
             if let Some(p) = self.player_mut(me) {
                 p.observing.remove(&n);
             }

@@ -1,0 +1,472 @@
+//! Building a position by hand (`bsetup`): the board as it is being set
+//! up, the commands that change it, and the check that it can be played.
+//!
+//! While the board is built it may be anything (no king, a pawn on the
+//! last rank), so it is a shakmaty [`Setup`], not a position; only
+//! [`BoardEditor::finish`] turns it into an [`AtomicGame`], or says in one
+//! sentence why it cannot.
+
+use shakmaty::{
+    Bitboard, CastlingMode, Color, File, FromSetup, Piece, PositionErrorKinds, Rank, Role, Setup,
+    Square, fen::Fen, variant::Atomic,
+};
+
+use super::{AtomicGame, BoardSnapshot};
+
+/// What one `bsetup` argument asks for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SetupCommand {
+    /// `clear`: an empty board.
+    Clear,
+    /// `start`: the standard starting position.
+    Start,
+    /// `fen FEN`: the board (and whatever else the FEN gives) from a FEN.
+    Fen(String),
+    /// `P@e4`, `wp@e4` (a piece), `x@e4` (an empty square).
+    Place(Option<Piece>, Square),
+    /// `tomove white|black`.
+    ToMove(Color),
+    /// `wcastle|bcastle both|kside|qside|none`.
+    Castle(Color, CastleRights),
+    /// `eppos FILE|none`: a pawn of the side not to move has just gone two
+    /// squares forward on this file.
+    EnPassant(Option<File>),
+    /// `done`: check the position and start examining it.
+    Done,
+}
+
+/// Which ways one side may still castle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CastleRights {
+    Both,
+    KingSide,
+    QueenSide,
+    None,
+}
+
+/// The words `bsetup` understands, for its usage line.
+pub const USAGE: &str = "bsetup [clear|start|fen FEN|P@e4|x@e4|tomove white|black|wcastle|bcastle both|kside|qside|none|eppos FILE|none|done]";
+
+impl SetupCommand {
+    /// Reads the arguments of `bsetup` (already trimmed, not empty).
+    pub fn parse(args: &str) -> Result<SetupCommand, String> {
+        let mut words = args.split_whitespace();
+        let first = words.next().unwrap_or_default();
+        let rest: Vec<&str> = words.collect();
+        let one = |what: &str| -> Result<String, String> {
+            match rest.as_slice() {
+                [word] => Ok(word.to_ascii_lowercase()),
+                _ => Err(format!("Usage: bsetup {what}")),
+            }
+        };
+        match first.to_ascii_lowercase().as_str() {
+            "clear" if rest.is_empty() => Ok(SetupCommand::Clear),
+            "start" if rest.is_empty() => Ok(SetupCommand::Start),
+            "done" if rest.is_empty() => Ok(SetupCommand::Done),
+            "fen" if !rest.is_empty() => Ok(SetupCommand::Fen(rest.join(" "))),
+            "fen" => Err("Usage: bsetup fen FEN".into()),
+            "tomove" => match one("tomove white|black")?.as_str() {
+                "white" | "w" => Ok(SetupCommand::ToMove(Color::White)),
+                "black" | "b" => Ok(SetupCommand::ToMove(Color::Black)),
+                _ => Err("Usage: bsetup tomove white|black".into()),
+            },
+            word @ ("wcastle" | "bcastle") => {
+                let color = if word == "wcastle" {
+                    Color::White
+                } else {
+                    Color::Black
+                };
+                let rights = match one(&format!("{word} both|kside|qside|none"))?.as_str() {
+                    "both" => CastleRights::Both,
+                    "kside" => CastleRights::KingSide,
+                    "qside" => CastleRights::QueenSide,
+                    "none" => CastleRights::None,
+                    _ => return Err(format!("Usage: bsetup {word} both|kside|qside|none")),
+                };
+                Ok(SetupCommand::Castle(color, rights))
+            }
+            "eppos" => {
+                let word = one("eppos FILE|none")?;
+                if word == "none" {
+                    return Ok(SetupCommand::EnPassant(None));
+                }
+                // A file (`e`), or a square on it (`e3`, `e6`).
+                let mut chars = word.chars();
+                match (
+                    chars.next().and_then(File::from_char),
+                    chars.next(),
+                    chars.next(),
+                ) {
+                    (Some(file), None, _) => Ok(SetupCommand::EnPassant(Some(file))),
+                    (Some(file), Some('3' | '6'), None) => Ok(SetupCommand::EnPassant(Some(file))),
+                    _ => Err("Usage: bsetup eppos FILE|none (a file from a to h)".into()),
+                }
+            }
+            _ if rest.is_empty() && first.contains('@') => parse_placement(first),
+            _ => Err(format!("Usage: {USAGE}")),
+        }
+    }
+}
+
+/// `P@e4` (upper case White, lower case Black), `wp@e4`/`bp@e4` (the
+/// colour said first), `x@e4` (clear the square).
+pub fn parse_placement(text: &str) -> Result<SetupCommand, String> {
+    let bad = || {
+        format!(
+            "\"{text}\" is not a piece placement: write P@e4 (White), p@e4 (Black), wp@e4, bp@e4 or x@e4."
+        )
+    };
+    let (piece, square) = text.split_once('@').ok_or_else(bad)?;
+    let square = Square::from_ascii(square.to_ascii_lowercase().as_bytes()).map_err(|_| bad())?;
+    let chars: Vec<char> = piece.chars().collect();
+    let piece = match chars.as_slice() {
+        ['x' | 'X'] => None,
+        [letter] => Some(Piece::from_char(*letter).ok_or_else(bad)?),
+        [side, letter] => {
+            let color = match side.to_ascii_lowercase() {
+                'w' => Color::White,
+                'b' => Color::Black,
+                _ => return Err(bad()),
+            };
+            let role = Role::from_char(letter.to_ascii_lowercase()).ok_or_else(bad)?;
+            Some(Piece { color, role })
+        }
+        _ => return Err(bad()),
+    };
+    Ok(SetupCommand::Place(piece, square))
+}
+
+/// A board being set up.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BoardEditor {
+    setup: Setup,
+    /// The file of a pawn that has just gone two squares, if any; its
+    /// square follows from the side to move when the setup is done.
+    ep_file: Option<File>,
+}
+
+impl Default for BoardEditor {
+    fn default() -> Self {
+        Self::empty()
+    }
+}
+
+impl BoardEditor {
+    /// An empty board, White to move.
+    pub fn empty() -> BoardEditor {
+        BoardEditor {
+            setup: Setup::empty(),
+            ep_file: None,
+        }
+    }
+
+    /// The current position of a game, to change it.
+    pub fn from_game(game: &AtomicGame) -> BoardEditor {
+        use shakmaty::{EnPassantMode, Position};
+        let setup = game.position().to_setup(EnPassantMode::Legal);
+        let ep_file = setup.ep_square.map(Square::file);
+        BoardEditor {
+            setup: Setup {
+                ep_square: None,
+                ..setup
+            },
+            ep_file,
+        }
+    }
+
+    /// Applies one command (not `done`); returns the line for the user.
+    pub fn apply(&mut self, command: &SetupCommand) -> Result<String, String> {
+        let color_name = |c: Color| if c == Color::White { "White" } else { "Black" };
+        Ok(match command {
+            SetupCommand::Clear => {
+                *self = BoardEditor::empty();
+                "The board is now empty.".into()
+            }
+            SetupCommand::Start => {
+                *self = BoardEditor {
+                    setup: Setup::initial(),
+                    ep_file: None,
+                };
+                "The board is now in the starting position.".into()
+            }
+            SetupCommand::Fen(text) => {
+                let fen = Fen::from_ascii(text.trim().as_bytes())
+                    .map_err(|_| format!("\"{}\" is not a FEN.", text.trim()))?;
+                let setup = fen.into_setup();
+                self.ep_file = setup.ep_square.map(Square::file);
+                self.setup = Setup {
+                    pockets: None,
+                    promoted: Bitboard::EMPTY,
+                    remaining_checks: None,
+                    ep_square: None,
+                    ..setup
+                };
+                "The board is set from the FEN.".into()
+            }
+            SetupCommand::Place(Some(piece), square) => {
+                self.setup.board.set_piece_at(*square, *piece);
+                String::new()
+            }
+            SetupCommand::Place(None, square) => {
+                self.setup.board.discard_piece_at(*square);
+                String::new()
+            }
+            SetupCommand::ToMove(color) => {
+                self.setup.turn = *color;
+                format!("{} to move.", color_name(*color))
+            }
+            SetupCommand::Castle(color, rights) => {
+                let rank = color.backrank();
+                let (king_side, queen_side) = (
+                    Square::from_coords(File::H, rank),
+                    Square::from_coords(File::A, rank),
+                );
+                let rooks = &mut self.setup.castling_rights;
+                rooks.discard(king_side);
+                rooks.discard(queen_side);
+                let name = color_name(*color);
+                match rights {
+                    CastleRights::Both => {
+                        rooks.add(king_side);
+                        rooks.add(queen_side);
+                        format!("{name} may castle both ways.")
+                    }
+                    CastleRights::KingSide => {
+                        rooks.add(king_side);
+                        format!("{name} may castle king side only.")
+                    }
+                    CastleRights::QueenSide => {
+                        rooks.add(queen_side);
+                        format!("{name} may castle queen side only.")
+                    }
+                    CastleRights::None => format!("{name} may not castle."),
+                }
+            }
+            SetupCommand::EnPassant(file) => {
+                self.ep_file = *file;
+                match file {
+                    Some(f) => format!("En passant is possible on the {}-file.", f.char()),
+                    None => "No en passant.".into(),
+                }
+            }
+            SetupCommand::Done => String::new(),
+        })
+    }
+
+    /// The position as a [`Setup`], with the en passant square in place.
+    pub fn setup(&self) -> Setup {
+        let ep_square = self.ep_file.map(|file| {
+            // The pawn went two squares last move: it belongs to the side not to move.
+            let rank = if self.setup.turn == Color::White {
+                Rank::Sixth
+            } else {
+                Rank::Third
+            };
+            Square::from_coords(file, rank)
+        });
+        Setup {
+            ep_square,
+            ..self.setup.clone()
+        }
+    }
+
+    /// The FEN of the board as it stands (legal or not).
+    pub fn fen(&self) -> String {
+        Fen::try_from_setup(self.setup())
+            .unwrap_or_else(|e| e.ignore())
+            .to_string()
+    }
+
+    /// The board as its viewers see it.
+    pub fn snapshot(&self, game_no: u32, white: &str, black: &str) -> BoardSnapshot {
+        let mut snap = BoardSnapshot::from_setup(self.setup.clone(), game_no, white, black);
+        snap.double_push_file = self.ep_file.map(|f| f as u8);
+        snap
+    }
+
+    /// Checks that the position can be played and makes it a game; or says
+    /// what is wrong, in one sentence for the user.
+    pub fn finish(&self) -> Result<AtomicGame, String> {
+        let cannot = |why: String| format!("That position cannot be played: {why}.");
+        let setup = self.setup();
+        let board = &setup.board;
+        for color in Color::ALL {
+            let name = if color == Color::White {
+                "White"
+            } else {
+                "Black"
+            };
+            match (board.kings() & board.by_color(color)).count() {
+                0 => return Err(cannot(format!("{name} has no king"))),
+                1 => {}
+                _ => return Err(cannot(format!("{name} has more than one king"))),
+            }
+        }
+        if let Some(square) = (board.pawns() & Bitboard::BACKRANKS).first() {
+            return Err(cannot(format!(
+                "no pawn may stand on rank {} ({square})",
+                square.rank().char()
+            )));
+        }
+        let kinds = match Atomic::from_setup(setup.clone(), CastlingMode::Standard) {
+            Ok(_) => PositionErrorKinds::empty(),
+            Err(e) => e.kinds(),
+        };
+        let turn = setup.turn;
+        let name = |c: Color| if c == Color::White { "White" } else { "Black" };
+        if kinds.contains(PositionErrorKinds::OPPOSITE_CHECK) {
+            return Err(cannot(format!(
+                "{} is in check but it is {}'s move",
+                name(!turn),
+                name(turn)
+            )));
+        }
+        if kinds.contains(PositionErrorKinds::INVALID_CASTLING_RIGHTS) {
+            return Err(cannot("castling needs the king and rook at home".into()));
+        }
+        if kinds.contains(PositionErrorKinds::INVALID_EP_SQUARE) {
+            // The pawn that went two squares, as `eppos` named its file.
+            let pawn = setup.ep_square.map_or(String::new(), |sq| {
+                let rank = if turn == Color::White {
+                    Rank::Fifth
+                } else {
+                    Rank::Fourth
+                };
+                Square::from_coords(sq.file(), rank).to_string()
+            });
+            return Err(cannot(format!(
+                "no {} pawn can have just gone to {pawn}",
+                name(!turn).to_ascii_lowercase()
+            )));
+        }
+        AtomicGame::from_fen(&self.fen()).map_err(|e| e.to_string())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn apply_all(editor: &mut BoardEditor, commands: &[&str]) {
+        for c in commands {
+            let command = SetupCommand::parse(c).unwrap_or_else(|e| panic!("{c}: {e}"));
+            editor
+                .apply(&command)
+                .unwrap_or_else(|e| panic!("{c}: {e}"));
+        }
+    }
+
+    #[test]
+    fn pieces_one_by_one_make_the_lone_queen_mate() {
+        let mut e = BoardEditor::empty();
+        apply_all(
+            &mut e,
+            &["K@f6", "wq@g7", "k@h8", "P@a3", "x@a3", "tomove black"],
+        );
+        assert_eq!(e.fen(), "7k/6Q1/5K2/8/8/8/8/8 b - - 0 1");
+        let game = e.finish().unwrap();
+        assert!(game.legal_moves().is_empty() && game.end().is_some());
+    }
+
+    #[test]
+    fn every_illegal_setup_is_refused_with_its_reason() {
+        let refused = |commands: &[&str]| {
+            let mut e = BoardEditor::empty();
+            apply_all(&mut e, commands);
+            e.finish().unwrap_err()
+        };
+        assert_eq!(
+            refused(&["K@e1"]),
+            "That position cannot be played: Black has no king."
+        );
+        assert_eq!(
+            refused(&["k@e8"]),
+            "That position cannot be played: White has no king."
+        );
+        assert_eq!(
+            refused(&["K@e1", "K@d1", "k@e8"]),
+            "That position cannot be played: White has more than one king."
+        );
+        assert_eq!(
+            refused(&["K@e1", "k@e8", "p@a1"]),
+            "That position cannot be played: no pawn may stand on rank 1 (a1)."
+        );
+        // The black king is attacked by the rook while White is to move.
+        assert_eq!(
+            refused(&["K@a1", "k@e8", "R@e2", "tomove white"]),
+            "That position cannot be played: Black is in check but it is White's move."
+        );
+        assert_eq!(
+            refused(&["K@a1", "k@e8", "wcastle both"]),
+            "That position cannot be played: castling needs the king and rook at home."
+        );
+        assert_eq!(
+            refused(&["K@a1", "k@e8", "eppos d"]),
+            "That position cannot be played: no black pawn can have just gone to d5."
+        );
+        // Kings side by side are no check in atomic chess.
+        let mut e = BoardEditor::empty();
+        apply_all(&mut e, &["K@e4", "k@e5", "Q@e1", "tomove white"]);
+        assert!(e.finish().is_ok());
+    }
+
+    #[test]
+    fn fen_castling_and_en_passant() {
+        let mut e = BoardEditor::empty();
+        apply_all(
+            &mut e,
+            &[
+                "fen 4k3/8/8/3pP3/8/8/8/R3K2R w - - 0 12",
+                "wcastle kside",
+                "eppos d",
+            ],
+        );
+        assert_eq!(e.fen(), "4k3/8/8/3pP3/8/8/8/R3K2R w K d6 0 12");
+        let game = e.finish().unwrap();
+        assert_eq!(game.fullmove_number(), 12);
+        assert!(game.legal_moves().iter().any(|m| m.is_en_passant()));
+        assert_eq!(e.snapshot(3, "a", "b").double_push_file, Some(3));
+        // A board-only FEN is enough.
+        apply_all(&mut e, &["fen 8/8/8/8/8/8/8/K6k"]);
+        assert_eq!(e.fen(), "8/8/8/8/8/8/8/K6k w - - 0 1");
+    }
+
+    #[test]
+    fn bad_arguments_say_how_to_write_them() {
+        assert!(
+            SetupCommand::parse("tomove red")
+                .unwrap_err()
+                .starts_with("Usage: bsetup tomove")
+        );
+        assert!(
+            SetupCommand::parse("Z@e4")
+                .unwrap_err()
+                .contains("not a piece placement")
+        );
+        assert!(
+            SetupCommand::parse("P@i9")
+                .unwrap_err()
+                .contains("not a piece placement")
+        );
+        assert!(
+            SetupCommand::parse("eppos z")
+                .unwrap_err()
+                .starts_with("Usage: bsetup eppos")
+        );
+        assert!(
+            SetupCommand::parse("nonsense")
+                .unwrap_err()
+                .starts_with("Usage: bsetup")
+        );
+        assert_eq!(
+            SetupCommand::parse("x@h8"),
+            Ok(SetupCommand::Place(None, Square::H8))
+        );
+        assert_eq!(SetupCommand::parse("DONE"), Ok(SetupCommand::Done));
+        let mut e = BoardEditor::empty();
+        assert!(
+            e.apply(&SetupCommand::parse("fen not/a/fen").unwrap())
+                .is_err()
+        );
+    }
+}

@@ -1,0 +1,302 @@
+//! Changing an examined game: moves, `forward`, `backward`, `revert`, and
+//! setting up the board (`bsetup`). Each examiner's change is shown to
+//! everyone at the game, with a line saying who did what (lasker's
+//! wording: `Game 12: Alice goes forward 2 moves.`).
+
+use std::sync::Arc;
+
+use shakmaty::Role;
+
+use crate::chess::board_setup::{BoardEditor, SetupCommand};
+use crate::chess::movelist::{MoveListData, TimedMove};
+use crate::chess::{BoardSnapshot, Lang, MoveError};
+use crate::timefmt::fics_date;
+use crate::world::examine::{MainMove, NewExam};
+use crate::world::{SessionId, World};
+
+/// What became of a line an examiner typed as a move.
+pub enum ExamMove {
+    /// The user examines nothing: the line goes on to the other checks.
+    NotExamining,
+    /// Not a move after all: try it as a command.
+    NotAMove,
+    /// An error line, and the board again if the client should redraw it.
+    Refused {
+        message: String,
+        board: Option<Arc<BoardSnapshot>>,
+    },
+    /// Played: the lines before the board, the board, the lines after it.
+    Played(Change),
+}
+
+/// A change the examiner's own reply shows: text, the board, more text.
+#[derive(Debug, Default)]
+pub struct Change {
+    pub before: String,
+    pub board: Option<Arc<BoardSnapshot>>,
+    pub after: String,
+}
+
+/// `forward`, `backward` or `revert`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Step {
+    Forward(usize),
+    Backward(usize),
+    Revert,
+}
+
+fn moves_word(n: usize) -> &'static str {
+    if n == 1 { "move" } else { "moves" }
+}
+
+impl World {
+    fn name_of_player(&self, id: SessionId) -> String {
+        self.player(id).map(|p| p.name.clone()).unwrap_or_default()
+    }
+
+    /// Tells the others at game `no` what `me` did and shows them the
+    /// board; returns the same as `me`'s reply.
+    fn announce(&mut self, me: SessionId, no: u32, before: String) -> Change {
+        let Some(exam) = self.exams.get_mut(no) else {
+            return Change::default();
+        };
+        let board = exam.refresh();
+        let after = exam.end_line().unwrap_or_default();
+        if !before.is_empty() {
+            self.tell_exam(no, &before, Some(me));
+        }
+        self.show_exam(no, Some(me));
+        if !after.is_empty() {
+            self.tell_exam(no, &after, Some(me));
+        }
+        Change {
+            before,
+            board: Some(board),
+            after,
+        }
+    }
+
+    /// A line typed by an examiner, tried as a move of their game.
+    pub fn exam_move(&mut self, me: SessionId, input: &str, lang: Lang, promote: Role) -> ExamMove {
+        let Some(no) = self.exam_of(me) else {
+            return ExamMove::NotExamining;
+        };
+        let name = self.name_of_player(me);
+        let Some(exam) = self.exams.get_mut(no) else {
+            return ExamMove::NotExamining;
+        };
+        if exam.editing.is_some() {
+            return match exam.chess.parse_move(input, lang, promote) {
+                Err(MoveError::NotAMove) => ExamMove::NotAMove,
+                _ => ExamMove::Refused {
+                    message:
+                        "You are setting up a position: type \"bsetup done\" when it is ready."
+                            .into(),
+                    board: None,
+                },
+            };
+        }
+        let mv = match exam.chess.parse_move(input, lang, promote) {
+            Ok(mv) => mv,
+            Err(MoveError::NotAMove) => return ExamMove::NotAMove,
+            Err(e) => {
+                return ExamMove::Refused {
+                    message: e.to_string(),
+                    board: Some(exam.snapshot.clone()),
+                };
+            }
+        };
+        let ply = exam.ply();
+        if ply == exam.on_mainline {
+            match exam.mainline.get(ply) {
+                Some(next) if next.mv == mv => exam.on_mainline += 1,
+                Some(_) => {}
+                None => {
+                    // A move at the end of the main line makes it longer.
+                    let (white_ms, black_ms) = exam
+                        .mainline
+                        .last()
+                        .map_or((0, 0), |m| (m.white_ms, m.black_ms));
+                    exam.mainline.push(MainMove {
+                        mv,
+                        time_ms: 0,
+                        white_ms,
+                        black_ms,
+                    });
+                    exam.on_mainline += 1;
+                    exam.end = None;
+                }
+            }
+        }
+        let san = exam.chess.play(mv).san.clone();
+        ExamMove::Played(self.announce(me, no, format!("Game {no}: {name} moves: {san}\n")))
+    }
+
+    /// `forward [n]`, `backward [n]`, `revert`.
+    pub fn exam_step(&mut self, me: SessionId, step: Step) -> Result<Change, String> {
+        let no = self.exam_of(me).ok_or("You are not examining any games.")?;
+        let name = self.name_of_player(me);
+        let exam = self.exams.get_mut(no).ok_or_else(String::new)?;
+        if exam.editing.is_some() {
+            let what = match step {
+                Step::Forward(_) => "move forward",
+                Step::Backward(_) => "move backward",
+                Step::Revert => "revert",
+            };
+            return Err(format!(
+                "You can't {what} yet, the position is still being set up."
+            ));
+        }
+        let ply = exam.ply();
+        let before = match step {
+            Step::Forward(n) => {
+                if exam.mainline.is_empty() {
+                    return Err("You cannot go forward; no moves are stored.".into());
+                }
+                if ply > exam.on_mainline {
+                    return Err(format!("Game {no}: No more moves."));
+                }
+                let steps = n.min(exam.mainline.len() - ply);
+                if steps == 0 {
+                    return Err(format!("Game {no}: End of game."));
+                }
+                for i in ply..ply + steps {
+                    let mv = exam.mainline[i].mv;
+                    if exam.chess.try_play(mv).is_err() {
+                        break;
+                    }
+                }
+                exam.on_mainline = exam.ply();
+                format!(
+                    "Game {no}: {name} goes forward {steps} {}.\n",
+                    moves_word(steps)
+                )
+            }
+            Step::Backward(n) => {
+                if ply == 0 {
+                    return Err(format!("Game {no}: Beginning of game."));
+                }
+                let steps = n.min(ply);
+                exam.chess.takeback(steps);
+                exam.on_mainline = exam.on_mainline.min(exam.ply());
+                format!(
+                    "Game {no}: {name} backs up {steps} {}.\n",
+                    moves_word(steps)
+                )
+            }
+            Step::Revert => {
+                if ply == exam.on_mainline {
+                    return Err(format!("Game {no}: Already at mainline."));
+                }
+                exam.chess.takeback(ply - exam.on_mainline);
+                format!("Game {no}: {name} reverts to mainline.\n")
+            }
+        };
+        Ok(self.announce(me, no, before))
+    }
+
+    /// `bsetup [command]`: starts setting up (a new empty board if `me`
+    /// examines nothing, else the current position), then applies the
+    /// command, if any.
+    pub fn exam_setup(
+        &mut self,
+        me: SessionId,
+        command: Option<SetupCommand>,
+    ) -> Result<Change, String> {
+        let name = self.name_of_player(me);
+        let mut change = Change::default();
+        let (no, new) = match self.exam_of(me) {
+            Some(no) => (no, false),
+            None => {
+                let rating = self.player(me).map(|p| p.rating_text()).unwrap_or_default();
+                let (no, _) = self.start_exam(me, NewExam::setup(&name, &rating))?;
+                change
+                    .before
+                    .push_str("Starting a game in examine (setup) mode.\n");
+                (no, true)
+            }
+        };
+        let exam = self.exams.get_mut(no).ok_or_else(String::new)?;
+        if exam.editing.is_none() {
+            exam.editing = Some(BoardEditor::from_game(&exam.chess));
+            change.before.push_str(&format!(
+                "Game {no}: {name} sets up a position; \"bsetup done\" starts examining it.\n"
+            ));
+        } else if command.is_none() && !new {
+            return Err("You are already setting up a position; see \"help bsetup\".".into());
+        }
+        let editor = exam.editing.get_or_insert_with(BoardEditor::empty);
+        let outcome = match command {
+            None => Ok(()),
+            Some(SetupCommand::Done) => editor.finish().map(|game| {
+                exam.chess = game;
+                exam.mainline.clear();
+                exam.on_mainline = 0;
+                exam.end = None;
+                exam.editing = None;
+                change.before.push_str(&format!(
+                    "Game {no}: {name} has set up the position; the pieces can move now.\n"
+                ));
+            }),
+            Some(command) => editor.apply(&command).map(|line| {
+                if !line.is_empty() {
+                    change.before.push_str(&line);
+                    change.before.push('\n');
+                }
+            }),
+        };
+        if let Err(e) = outcome {
+            if change.before.is_empty() {
+                return Err(e);
+            }
+            // The game started (or entered setup) all the same: say both.
+            change.before.push_str(&e);
+            change.before.push('\n');
+        }
+        let announced = self.announce(me, no, change.before);
+        Ok(announced)
+    }
+
+    /// The `moves` list of examined game `no`, and its start position.
+    pub fn exam_movelist(&self, no: u32, ms: bool) -> Option<(MoveListData, BoardSnapshot)> {
+        let exam = self.exams.get(no)?;
+        let mut start_game = exam.chess.clone();
+        start_game.takeback(exam.ply());
+        let at_end = exam.ply() == exam.mainline.len() && exam.ply() == exam.on_mainline;
+        let data = MoveListData {
+            game_no: no,
+            white: exam.white.clone(),
+            black: exam.black.clone(),
+            white_rating: exam.white_rating.clone(),
+            black_rating: exam.black_rating.clone(),
+            date: fics_date(exam.started_unix),
+            rated: exam.terms.rated,
+            initial_secs: exam.terms.minutes * 60,
+            increment_secs: exam.terms.inc,
+            first_move_number: start_game.fullmove_number(),
+            black_moves_first: start_game.turn() == shakmaty::Color::Black,
+            moves: exam
+                .chess
+                .moves()
+                .iter()
+                .enumerate()
+                .map(|(i, m)| TimedMove {
+                    san: m.san.clone(),
+                    time_ms: if i < exam.on_mainline {
+                        exam.mainline.get(i).map_or(0, |x| x.time_ms)
+                    } else {
+                        0
+                    },
+                })
+                .collect(),
+            ms,
+            end: exam.end.clone().filter(|_| at_end),
+        };
+        let mut start = BoardSnapshot::new(&start_game, no, &exam.white, &exam.black);
+        start.initial_secs = exam.terms.minutes * 60;
+        start.increment_secs = exam.terms.inc;
+        start.white_clock_ms = i64::from(exam.terms.minutes) * 60_000;
+        start.black_clock_ms = start.white_clock_ms;
+        Some((data, start))
+    }
+}
