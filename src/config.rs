@@ -43,6 +43,36 @@ pub struct Config {
     pub login_failures_before_delay: u32,
     /// Channel names shown by `tell N` and `inchannel`, keyed by number.
     pub channels: BTreeMap<u16, String>,
+    /// What computer accounts (`(C)`, bots) may do: `[computers]`.
+    pub computers: ComputerRules,
+}
+
+/// The `[computers]` table: limits that keep bots good citizens.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct ComputerRules {
+    /// Games one computer account may play at once. A name logs in once
+    /// and a login plays one game at a time, so 1 is already the most
+    /// there can be; 0 keeps computer accounts from playing at all.
+    pub max_games: u32,
+    /// Challenges (`match`) a computer account may send in any minute to
+    /// players who have not challenged it; seeks are not limited.
+    pub challenges_per_minute: u32,
+    /// Whether a computer account may play rated games against a human.
+    pub rated_vs_humans: bool,
+    /// Whether two computer accounts may play a rated game.
+    pub rated_vs_computers: bool,
+}
+
+impl Default for ComputerRules {
+    fn default() -> Self {
+        ComputerRules {
+            max_games: 1,
+            challenges_per_minute: 4,
+            rated_vs_humans: true,
+            rated_vs_computers: true,
+        }
+    }
 }
 
 impl Default for Config {
@@ -71,6 +101,7 @@ impl Default for Config {
             max_connections_per_ip: 2_000,
             login_failures_before_delay: 3,
             channels,
+            computers: ComputerRules::default(),
         }
     }
 }
@@ -199,6 +230,19 @@ mod tests {
                 .idle_timeout(),
             None
         );
+    }
+
+    #[test]
+    fn computer_rules_have_defaults_and_can_be_set() {
+        let c = Config::parse("").unwrap();
+        assert_eq!(c.computers, ComputerRules::default());
+        assert_eq!(c.computers.max_games, 1);
+        let c = Config::parse("[computers]\nchallenges_per_minute = 2\nrated_vs_humans = false\n")
+            .unwrap();
+        assert_eq!(c.computers.challenges_per_minute, 2);
+        assert!(!c.computers.rated_vs_humans);
+        assert!(c.computers.rated_vs_computers);
+        assert!(Config::parse("[computers]\nmax_game = 2\n").is_err());
     }
 
     #[test]

@@ -6,6 +6,7 @@
 //! game, and `store` the SQLite database on its own thread.
 
 pub mod account;
+pub mod bot;
 pub mod chess;
 pub mod commands;
 pub mod config;

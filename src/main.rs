@@ -39,6 +39,8 @@ enum Command {
     /// Drive a FICS-style server on loopback with many games and users, and
     /// print a one-line JSON report (latencies, moves/s, errors, server costs).
     Load(LoadArgs),
+    /// Play on a server with a UCI engine (a bot on a computer account).
+    Bot(atomicd::bot::BotOptions),
     /// Write finished games as PGN ([Variant "Atomic"]) to standard output.
     ExportPgn {
         /// Only the games of this player.
@@ -130,6 +132,7 @@ fn main() -> ExitCode {
         Some(Command::User { action }) => user(cli.config, cli.db, action),
         Some(Command::ExportPgn { user }) => export_pgn(cli.config, cli.db, user),
         Some(Command::Load(args)) => load(args),
+        Some(Command::Bot(options)) => bot(options),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -243,6 +246,35 @@ fn load(args: LoadArgs) -> Result<()> {
     if report["errors"].as_u64().unwrap_or(1) > 0 {
         return Err(format!("{} errors", report["errors"]).into());
     }
+    Ok(())
+}
+
+fn bot(options: atomicd::bot::BotOptions) -> Result<()> {
+    let password = if options.password_stdin {
+        Some(read_password()?)
+    } else {
+        None
+    };
+    let (settings, engine) = options.settings(password)?;
+    let reconnect_max = std::time::Duration::from_secs(options.reconnect_max);
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()?;
+    runtime.block_on(async {
+        let stop = tokio_util::sync::CancellationToken::new();
+        let signal = shutdown_signal();
+        let run = atomicd::bot::run(settings, engine, reconnect_max, stop.clone());
+        tokio::pin!(run);
+        // A signal lets the bot log out cleanly instead of dropping the line.
+        tokio::select! {
+            result = &mut run => result,
+            _ = signal => {
+                stop.cancel();
+                run.await
+            }
+        }
+    })?;
     Ok(())
 }
 

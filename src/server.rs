@@ -232,6 +232,7 @@ pub async fn start(config: Config) -> Result<ServerHandle, StartError> {
     world.durable.idle_timeout = config.idle_timeout();
     world.durable.stop = Some(shutdown.clone());
     world.durable.adjourned = adjourned.into_iter().map(|g| (g.id, g)).collect();
+    world.computers.rules = config.computers;
     let shared = Arc::new(Shared {
         throttle: Mutex::new(LoginThrottle::new(config.login_failures_before_delay)),
         config,

@@ -18,7 +18,7 @@ async fn list_commands_and_their_replies() {
     let _bob = registered(&server, "Bob").await;
     assert_eq!(
         alice.command("showlist").await,
-        "Lists:\n\nchannel              is PERSONAL\ncensor               is PERSONAL\nnoplay               is PERSONAL\nnotify               is PERSONAL\n"
+        "Lists:\n\ncomputer             is PUBLIC\nchannel              is PERSONAL\ncensor               is PERSONAL\nnoplay               is PERSONAL\nnotify               is PERSONAL\n"
     );
     assert_eq!(alice.command("=").await, alice.command("showlist").await);
     assert_eq!(

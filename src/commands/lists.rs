@@ -8,11 +8,38 @@
 use std::collections::BTreeMap;
 
 use super::Ctx;
+use super::computers;
 use super::info::columns;
 use crate::store::{Store, accounts, lists as saved};
-use crate::world::lists::{ListKind, MAX_NAMES, parse_channel};
+use crate::world::lists::{ListKind, ListNameError, MAX_NAMES, parse_channel};
 use crate::world::talk::may_join;
 use crate::world::{FindError, SessionId, World};
+
+/// A list name as typed: one of the personal lists, or the public
+/// `computer` list (`src/commands/computers.rs`).
+enum Which {
+    Personal(ListKind),
+    Computer,
+}
+
+/// Resolves a list name, or the only list it is a prefix of, among the
+/// personal lists and `computer`.
+fn resolve(text: &str) -> Result<Which, ListNameError> {
+    let lower = text.to_ascii_lowercase();
+    if lower.is_empty() || !computers::NAME.starts_with(&lower) {
+        return ListKind::lookup(text).map(Which::Personal);
+    }
+    let mut others: Vec<&'static str> = ListKind::ALL
+        .into_iter()
+        .map(ListKind::name)
+        .filter(|n| n.starts_with(&lower))
+        .collect();
+    if lower == computers::NAME || others.is_empty() {
+        return Ok(Which::Computer);
+    }
+    others.push(computers::NAME);
+    Err(ListNameError::Ambiguous(text.to_string(), others))
+}
 
 /// Splits `list item`; the item may be missing.
 fn list_and_item(args: &str) -> (&str, &str) {
@@ -43,8 +70,9 @@ pub fn addlist(ctx: &mut Ctx<'_>, args: &str) {
     if list.is_empty() || item.is_empty() {
         return ctx.usage("addlist list item");
     }
-    let kind = match ListKind::lookup(list) {
-        Ok(kind) => kind,
+    let kind = match resolve(list) {
+        Ok(Which::Personal(kind)) => kind,
+        Ok(Which::Computer) => return computers::change(ctx, list, item, true),
         Err(e) => return ctx.line(e.to_string()),
     };
     if kind == ListKind::Channel {
@@ -192,8 +220,9 @@ pub fn sublist(ctx: &mut Ctx<'_>, args: &str) {
     if list.is_empty() || item.is_empty() {
         return ctx.usage("sublist list item");
     }
-    let kind = match ListKind::lookup(list) {
-        Ok(kind) => kind,
+    let kind = match resolve(list) {
+        Ok(Which::Personal(kind)) => kind,
+        Ok(Which::Computer) => return computers::change(ctx, list, item, false),
         Err(e) => return ctx.line(e.to_string()),
     };
     let id = ctx.session.id;
@@ -236,13 +265,15 @@ pub fn showlist(ctx: &mut Ctx<'_>, args: &str) {
     if list.is_empty() {
         ctx.line("Lists:");
         ctx.line("");
+        ctx.line(format!("{:<20} is PUBLIC", computers::NAME));
         for kind in ListKind::ALL {
             ctx.line(format!("{:<20} is PERSONAL", kind.name()));
         }
         return;
     }
-    let kind = match ListKind::lookup(list) {
-        Ok(kind) => kind,
+    let kind = match resolve(list) {
+        Ok(Which::Personal(kind)) => kind,
+        Ok(Which::Computer) => return computers::show(ctx),
         Err(e) => return ctx.line(e.to_string()),
     };
     let id = ctx.session.id;

@@ -100,7 +100,7 @@ pub fn match_(ctx: &mut Ctx<'_>, args: &str) {
         fen,
         resume: None,
     };
-    let reply = world.challenge(id, to, req, Instant::now());
+    let reply = world.challenge_limited(id, to, req, Instant::now());
     drop(world);
     match reply {
         Ok(text) => {

@@ -10,6 +10,7 @@ mod admin;
 mod admin_accounts;
 mod alias;
 mod basic;
+mod computers;
 mod examine;
 mod game;
 mod help;
@@ -306,8 +307,17 @@ fn run_one(ctx: &mut Ctx<'_>, piece: &str) {
     if text.is_empty() {
         return;
     }
-    if touch && let Some(p) = ctx.world().player_mut(ctx.session.id) {
-        p.last_input = tokio::time::Instant::now();
+    let titles = {
+        let mut world = ctx.world();
+        let mut player = world.player_mut(ctx.session.id);
+        if touch && let Some(p) = player.as_deref_mut() {
+            p.last_input = tokio::time::Instant::now();
+        }
+        // An admin may have changed this user's titles (`+computer`).
+        player.map(|p| p.titles)
+    };
+    if let Some(titles) = titles {
+        ctx.session.titles = titles;
     }
     let expanded = if expand_aliases {
         alias::expand(&ctx.session.aliases, text)

@@ -115,6 +115,32 @@ pub fn set_password(conn: &Connection, name: &str, password_hash: &str) -> rusql
     Ok(n == 1)
 }
 
+/// Sets or clears the computer title of an account. Returns the name as
+/// registered and whether the title was set before, or `None` when there
+/// is no such account.
+pub fn set_computer(
+    conn: &Connection,
+    name: &str,
+    computer: bool,
+) -> rusqlite::Result<Option<(String, bool)>> {
+    let Some(account) = find(conn, name)? else {
+        return Ok(None);
+    };
+    conn.execute(
+        "UPDATE accounts SET is_computer = ?1 WHERE id = ?2",
+        params![computer, account.id],
+    )?;
+    Ok(Some((account.name, account.titles.computer)))
+}
+
+/// The names of every computer account (the `computer` list), by name.
+pub fn computer_names(conn: &Connection) -> rusqlite::Result<Vec<String>> {
+    let mut stmt =
+        conn.prepare("SELECT name FROM accounts WHERE is_computer <> 0 ORDER BY name_lower")?;
+    let rows = stmt.query_map([], |r| r.get(0))?;
+    rows.collect()
+}
+
 /// Records a login time.
 pub fn record_login(conn: &Connection, id: i64, now: i64) -> rusqlite::Result<()> {
     conn.execute(
@@ -218,6 +244,30 @@ mod tests {
         assert!(set_password(&c, "alice", "new").unwrap());
         assert!(!set_password(&c, "bob", "new").unwrap());
         assert_eq!(find(&c, "alice").unwrap().unwrap().password_hash, "new");
+    }
+
+    #[test]
+    fn the_computer_title_is_set_cleared_and_listed() {
+        let c = db();
+        create(&c, "Bot", "hash", Titles::default(), 10).unwrap();
+        create(&c, "alice", "hash", Titles::default(), 10).unwrap();
+        assert!(computer_names(&c).unwrap().is_empty());
+        assert_eq!(
+            set_computer(&c, "BOT", true).unwrap(),
+            Some(("Bot".to_string(), false))
+        );
+        assert!(find(&c, "bot").unwrap().unwrap().titles.computer);
+        assert_eq!(
+            set_computer(&c, "bot", true).unwrap(),
+            Some(("Bot".to_string(), true))
+        );
+        assert_eq!(computer_names(&c).unwrap(), vec!["Bot".to_string()]);
+        assert_eq!(
+            set_computer(&c, "bot", false).unwrap(),
+            Some(("Bot".to_string(), true))
+        );
+        assert!(computer_names(&c).unwrap().is_empty());
+        assert_eq!(set_computer(&c, "nobody", true).unwrap(), None);
     }
 
     #[test]

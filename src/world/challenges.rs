@@ -55,6 +55,9 @@ impl World {
         if let Some(refusal) = self.refuses_games_with(to, from) {
             return Err(refusal);
         }
+        if let Some(refusal) = self.computer_refusal(from, to, req.terms) {
+            return Err(refusal);
+        }
         if let Some(refusal) = self.formula_refusal(to, from, req.terms) {
             return Err(refusal.trim_end().to_string());
         }
@@ -116,6 +119,10 @@ impl World {
         let mut challenge_lines = format!("Challenge: {text}.\n");
         if self.player(from).is_some_and(|p| p.titles.computer) {
             challenge_lines.push_str(&format!("--** {my_name} is a computer **--\n"));
+        }
+        // lasker tells the challenger too (matchproc.c).
+        if self.player(to).is_some_and(|p| p.titles.computer) {
+            reply.push_str(&format!("--** {their_name} is a computer **--\n"));
         }
         if req.terms.rated {
             reply.push_str(&self.preview_lines(from, to).unwrap_or_default());

@@ -9,6 +9,7 @@ pub mod adjourn;
 pub mod admin;
 pub mod challenges;
 pub mod clock;
+pub mod computers;
 pub mod durable;
 pub mod exam_moves;
 pub mod exam_watch;
@@ -71,6 +72,8 @@ pub struct World {
     timers: Timers,
     /// Talk state that outlives sessions (the shout quota).
     talk: talk::TalkWorld,
+    /// The limits on computer accounts, and their recent challenges.
+    pub computers: computers::Computers,
     /// Adjourned games, dropped players, idle logouts, shutdown.
     pub durable: durable::Durable,
 }
@@ -92,6 +95,7 @@ impl World {
             store,
             timers,
             talk: talk::TalkWorld::default(),
+            computers: computers::Computers::default(),
             durable: durable::Durable::default(),
         }
     }

@@ -140,6 +140,7 @@ impl World {
         if rating < s.range.0
             || rating > s.range.1
             || self.refuses_games_with(s.owner, viewer.id).is_some()
+            || self.computer_refusal(s.owner, viewer.id, s.terms).is_some()
         {
             return false;
         }
@@ -232,6 +233,9 @@ impl World {
         };
         if me.game.is_some() {
             return "You can't seek while you are playing a game.\n".into();
+        }
+        if let Some(refusal) = self.computer_seek_refusal(owner, req.terms) {
+            return format!("{refusal}\n");
         }
         let mut seek = Seek {
             id: 0,
@@ -354,6 +358,9 @@ impl World {
             return "Only registered players can play rated games.\n".into();
         }
         if let Some(refusal) = self.refuses_games_with(seek.owner, me) {
+            return format!("{refusal}\n");
+        }
+        if let Some(refusal) = self.computer_refusal(seek.owner, me, seek.terms) {
             return format!("{refusal}\n");
         }
         let rating = my.rating_number().max(0) as u32;

@@ -1,0 +1,307 @@
+//! One game the bot plays: the position as the server shows it, the moves
+//! since the start (for the engine's `position … moves …`, which lets it
+//! see repetitions), the clocks for `go`, and the check of the engine's
+//! move before it is sent.
+//!
+//! The server's style-12 boards are the truth. Each new board is matched
+//! against the tracked position plus the move it names; when they disagree
+//! (a takeback, a missed board, a game resumed half-way) the game starts
+//! over from the board's own FEN. Pure code on shakmaty.
+
+use std::time::Duration;
+
+use shakmaty::fen::Fen;
+use shakmaty::san::SanPlus;
+use shakmaty::uci::UciMove;
+use shakmaty::variant::Atomic;
+use shakmaty::{CastlingMode, Color, EnPassantMode, Position, PositionError};
+
+use super::fics::Board12;
+
+/// The standard start, as style 12 gives it.
+const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+/// How long past its own clock an engine may think before the bot gives
+/// up on it (network and process start-up included).
+pub const HANG_GRACE: Duration = Duration::from_secs(2);
+
+/// What a new board did to the tracked game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Sync {
+    /// The same position again (a refresh, a refused move).
+    Same,
+    /// One more move, as expected.
+    Moved,
+    /// Something else: the game now starts from this board.
+    Restarted,
+}
+
+/// A game in progress, from the bot's side.
+#[derive(Debug, Clone)]
+pub struct GameState {
+    pub no: u32,
+    pub color: Color,
+    /// `None`: the standard start.
+    start_fen: Option<String>,
+    /// Moves since the start, in UCI.
+    moves: Vec<String>,
+    pos: Atomic,
+    /// The last board the server sent.
+    pub board: Board12,
+}
+
+fn position_of(fen: &str) -> Result<Atomic, String> {
+    let fen = Fen::from_ascii(fen.as_bytes()).map_err(|e| format!("bad FEN {fen}: {e}"))?;
+    fen.into_position(CastlingMode::Standard)
+        .or_else(PositionError::ignore_invalid_ep_square)
+        .or_else(PositionError::ignore_invalid_castling_rights)
+        .map_err(|e| format!("impossible position: {e}"))
+}
+
+/// Placement and side to move: what must agree between us and the server.
+fn key(pos: &Atomic) -> String {
+    let fen = Fen::from_position(pos, EnPassantMode::Legal).to_string();
+    fen.split(' ').take(2).collect::<Vec<_>>().join(" ")
+}
+
+fn board_key(board: &Board12) -> String {
+    board.fen().split(' ').take(2).collect::<Vec<_>>().join(" ")
+}
+
+impl GameState {
+    /// Starts following a game at this board; `me` is the bot's name.
+    pub fn start(board: &Board12, me: &str) -> Result<GameState, String> {
+        let color = board
+            .color_of(me)
+            .ok_or_else(|| format!("{me} does not play game {}", board.game))?;
+        let fen = board.fen();
+        let pos = position_of(&fen)?;
+        Ok(GameState {
+            no: board.game,
+            color,
+            start_fen: (fen != START_FEN).then_some(fen),
+            moves: Vec::new(),
+            pos,
+            board: board.clone(),
+        })
+    }
+
+    /// Takes the server's next board.
+    pub fn observe(&mut self, board: &Board12) -> Result<Sync, String> {
+        let target = board_key(board);
+        self.board = board.clone();
+        if key(&self.pos) == target {
+            return Ok(Sync::Same);
+        }
+        let played = SanPlus::from_ascii(board.san.as_bytes())
+            .ok()
+            .and_then(|san| san.san.to_move(&self.pos).ok());
+        if let Some(mv) = played {
+            let mut next = self.pos.clone();
+            next.play_unchecked(mv);
+            if key(&next) == target {
+                self.moves
+                    .push(mv.to_uci(CastlingMode::Standard).to_string());
+                self.pos = next;
+                return Ok(Sync::Moved);
+            }
+        }
+        let fen = board.fen();
+        self.pos = position_of(&fen)?;
+        self.start_fen = (fen != START_FEN).then_some(fen);
+        self.moves.clear();
+        Ok(Sync::Restarted)
+    }
+
+    /// Whether the bot is to move.
+    pub fn my_turn(&self) -> bool {
+        self.pos.turn() == self.color && self.board.relation == 1
+    }
+
+    /// How many half-moves the bot has seen (to tell searches apart).
+    pub fn plies(&self) -> usize {
+        self.moves.len()
+    }
+
+    /// `position startpos moves e2e4 …` or `position fen … moves …`.
+    pub fn position_command(&self) -> String {
+        let mut s = match &self.start_fen {
+            None => "position startpos".to_string(),
+            Some(fen) => format!("position fen {fen}"),
+        };
+        if !self.moves.is_empty() {
+            s.push_str(" moves ");
+            s.push_str(&self.moves.join(" "));
+        }
+        s
+    }
+
+    /// The `go` command from the server's clocks, and how long the engine
+    /// may take before the bot counts it as hung. An untimed game gives the
+    /// engine `movetime`.
+    pub fn go_command(&self, movetime: Duration) -> (String, Duration) {
+        let b = &self.board;
+        if b.minutes == 0 && b.inc == 0 {
+            let ms = movetime.as_millis().max(1);
+            return (format!("go movetime {ms}"), movetime + HANG_GRACE);
+        }
+        let (w, bl) = (b.white_clock_ms().max(1), b.black_clock_ms().max(1));
+        let inc = u64::from(b.inc) * 1000;
+        let mine = if self.color == Color::White { w } else { bl };
+        (
+            format!("go wtime {w} btime {bl} winc {inc} binc {inc}"),
+            Duration::from_millis(mine as u64) + HANG_GRACE,
+        )
+    }
+
+    /// Checks the engine's `bestmove` against the position; the move as
+    /// the server is sent it (`e7e8=q` for a promotion, `e1g1` castles).
+    pub fn engine_move(&self, uci: &str) -> Result<String, String> {
+        let parsed =
+            UciMove::from_ascii(uci.as_bytes()).map_err(|_| format!("\"{uci}\" is not a move"))?;
+        let mv = parsed
+            .to_move(&self.pos)
+            .map_err(|_| format!("{uci} is illegal in {}", self.fen()))?;
+        let text = mv.to_uci(CastlingMode::Standard).to_string();
+        Ok(match mv.promotion() {
+            Some(role) => format!("{}={}", &text[..4], role.char()),
+            None => text,
+        })
+    }
+
+    /// The tracked position as FEN (for log lines).
+    pub fn fen(&self) -> String {
+        Fen::from_position(&self.pos, EnPassantMode::Legal).to_string()
+    }
+}
+
+impl Board12 {
+    /// White's clock in milliseconds, whether the server sends ms or s.
+    pub fn white_clock_ms(&self) -> i64 {
+        if self.ms {
+            self.white_clock
+        } else {
+            self.white_clock * 1000
+        }
+    }
+
+    /// Black's clock in milliseconds.
+    pub fn black_clock_ms(&self) -> i64 {
+        if self.ms {
+            self.black_clock
+        } else {
+            self.black_clock * 1000
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn board(ranks: &str, turn: &str, rest: &str) -> Board12 {
+        Board12::parse(&format!("<12> {ranks} {turn} {rest}")).unwrap()
+    }
+
+    const START: &str = "rnbqkbnr pppppppp -------- -------- -------- -------- PPPPPPPP RNBQKBNR";
+
+    #[test]
+    fn moves_are_followed_and_given_to_the_engine_from_startpos() {
+        let b0 = board(
+            START,
+            "W",
+            "-1 1 1 1 1 0 5 Robo Alice 1 3 2 39 39 180000 180000 1 none (0:00.000) none 0 0 0",
+        );
+        let mut g = GameState::start(&b0, "robo").unwrap();
+        assert_eq!(g.color, Color::White);
+        assert!(g.my_turn());
+        assert_eq!(g.position_command(), "position startpos");
+        let (go, limit) = g.go_command(Duration::from_secs(1));
+        assert_eq!(go, "go wtime 180000 btime 180000 winc 2000 binc 2000");
+        assert_eq!(limit, Duration::from_millis(182_000));
+        assert_eq!(g.engine_move("g1f3").unwrap(), "g1f3");
+        assert!(g.engine_move("e2e5").unwrap_err().contains("illegal"));
+        assert!(g.engine_move("0000").is_err());
+        assert!(g.engine_move("zz").is_err());
+        let b1 = board(
+            "rnbqkbnr pppppppp -------- -------- -------- -----N-- PPPPPPPP RNBQKB-R",
+            "B",
+            "-1 1 1 1 1 1 5 Robo Alice -1 3 2 39 39 180000 180000 1 N/g1-f3 (0:00.000) Nf3 0 0 0",
+        );
+        assert_eq!(g.observe(&b1).unwrap(), Sync::Moved);
+        assert!(!g.my_turn());
+        assert_eq!(g.observe(&b1).unwrap(), Sync::Same);
+        assert_eq!(g.position_command(), "position startpos moves g1f3");
+        // The atomic capture 1.Nf3 d5 2.Ne5 Nd7 3.Nxd7 of the spec, seen
+        // board by board: the explosion comes from shakmaty, and agrees.
+        let boards = [
+            (
+                "rnbqkbnr ppp-pppp -------- ---p---- -------- -----N-- PPPPPPPP RNBQKB-R",
+                "W",
+                "3 1 1 1 1 0 5 Robo Alice 1 3 2 39 39 180000 180000 2 P/d7-d5 (0:00.000) d5 0 0 0",
+            ),
+            (
+                "rnbqkbnr ppp-pppp -------- ---pN--- -------- -------- PPPPPPPP RNBQKB-R",
+                "B",
+                "-1 1 1 1 1 1 5 Robo Alice -1 3 2 39 39 180000 180000 2 N/f3-e5 (0:00.000) Ne5 0 1 0",
+            ),
+            (
+                "r-bqkbnr pppnpppp -------- ---pN--- -------- -------- PPPPPPPP RNBQKB-R",
+                "W",
+                "-1 1 1 1 1 2 5 Robo Alice 1 3 2 39 39 180000 180000 3 N/b8-d7 (0:00.000) Nd7 0 1 0",
+            ),
+            (
+                "r----bnr ppp-pppp -------- ---p---- -------- -------- PPPPPPPP RNBQKB-R",
+                "B",
+                "-1 1 1 0 0 0 5 Robo Alice -1 3 2 36 24 180000 180000 3 N/e5-d7 (0:00.000) Nxd7 0 1 0",
+            ),
+        ];
+        for (ranks, turn, rest) in boards {
+            assert_eq!(g.observe(&board(ranks, turn, rest)).unwrap(), Sync::Moved);
+        }
+        assert_eq!(
+            g.position_command(),
+            "position startpos moves g1f3 d7d5 f3e5 b8d7 e5d7"
+        );
+    }
+
+    #[test]
+    fn set_up_and_surprising_boards_start_from_their_fen() {
+        // Black to move in a set-up position, untimed.
+        let b = board(
+            "----k--- -------P -------- -------- -------- -------- -------- ----K---",
+            "B",
+            "-1 0 0 0 0 0 9 Alice Robo 1 0 0 1 0 0 0 1 none (0:00.000) none 1 0 0",
+        );
+        let mut g = GameState::start(&b, "Robo").unwrap();
+        assert_eq!(g.color, Color::Black);
+        assert_eq!(
+            g.position_command(),
+            "position fen 4k3/7P/8/8/8/8/8/4K3 b - - 0 1"
+        );
+        assert_eq!(
+            g.go_command(Duration::from_millis(500)).0,
+            "go movetime 500"
+        );
+        // A board that does not follow (a takeback of two moves, say).
+        let other = board(
+            "----k--- -------- -------- -------- -------- -------- -------P ----K---",
+            "B",
+            "-1 0 0 0 0 0 9 Alice Robo 1 0 0 1 0 0 0 1 none (0:00.000) none 1 0 0",
+        );
+        assert_eq!(g.observe(&other).unwrap(), Sync::Restarted);
+        assert_eq!(
+            g.position_command(),
+            "position fen 4k3/8/8/8/8/8/7P/4K3 b - - 0 1"
+        );
+        // Promotion goes out in the FICS form.
+        let white = board(
+            "----k--- -------P -------- -------- -------- -------- -------- ----K---",
+            "W",
+            "-1 0 0 0 0 0 9 Robo Alice 1 0 0 1 0 0 0 1 none (0:00.000) none 0 0 0",
+        );
+        let g = GameState::start(&white, "Robo").unwrap();
+        assert_eq!(g.engine_move("h7h8q").unwrap(), "h7h8=q");
+        assert!(GameState::start(&white, "Nobody").is_err());
+    }
+}

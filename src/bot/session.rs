@@ -1,0 +1,460 @@
+//! One connection's worth of play: log in, post the seeks, answer
+//! challenges and draw offers, and play every game with the engine until
+//! the server goes away or the bot has played enough.
+
+use std::time::Duration;
+
+use tokio::time::Instant;
+use tokio_util::sync::CancellationToken;
+
+use super::conn::{Conn, LoginError};
+use super::engine::{Engine, bestmove};
+use super::fics::{self, Board12, Challenge, Event};
+use super::game::{GameState, Sync};
+use super::policy::{Answer, Policy, Score};
+use super::wire::Piece;
+
+/// How often a bot between games speaks up (see `keep_alive`).
+const KEEPALIVE: Duration = Duration::from_secs(5 * 60);
+
+/// What the bot was told to do, as the session needs it.
+#[derive(Debug, Clone)]
+pub struct Settings {
+    pub server: String,
+    pub login: String,
+    pub password: Option<String>,
+    pub timeseal: bool,
+    /// `seek` arguments to keep posted.
+    pub seeks: Vec<String>,
+    pub policy: Policy,
+    pub whisper_eval: bool,
+    /// The engine's time per move in untimed games.
+    pub movetime: Duration,
+}
+
+/// How a session ended.
+#[derive(Debug)]
+pub enum End {
+    /// The bot played its games or was told to stop: do not reconnect.
+    Finished,
+    /// The connection was lost (or never made); `logged_in` says whether
+    /// it got as far as a session.
+    Lost { why: String, logged_in: bool },
+    /// Reconnecting cannot help (the password is wrong).
+    Fatal(String),
+}
+
+/// The engine's search in progress.
+struct Search {
+    game: u32,
+    ply: usize,
+    deadline: Instant,
+    score: Option<Score>,
+}
+
+/// The bot across sessions: its engine and what it has played.
+pub struct Bot {
+    pub settings: Settings,
+    pub engine: Engine,
+    pub played: u32,
+}
+
+/// One session's state.
+struct Play<'a> {
+    bot: &'a mut Bot,
+    conn: Conn,
+    me: String,
+    game: Option<GameState>,
+    search: Option<Search>,
+    /// The engine's last evaluation in the current game, for the bot.
+    last_score: Option<Score>,
+    /// The move the bot sent last, for the log if the server refuses it.
+    last_sent: Option<String>,
+}
+
+impl Bot {
+    /// Connects, logs in and plays until the connection ends.
+    pub async fn session(&mut self, stop: &CancellationToken) -> End {
+        let s = &self.settings;
+        let mut conn = match Conn::connect(&s.server, s.timeseal).await {
+            Ok(c) => c,
+            Err(e) => {
+                return End::Lost {
+                    why: format!("cannot connect to {}: {e}", s.server),
+                    logged_in: false,
+                };
+            }
+        };
+        let (me, adjourned) = match conn.login(&s.login, s.password.as_deref()).await {
+            Ok(found) => found,
+            Err(LoginError::Refused(why)) => return End::Fatal(why),
+            Err(LoginError::Lost(why)) => {
+                return End::Lost {
+                    why,
+                    logged_in: false,
+                };
+            }
+        };
+        tracing::info!(server = %s.server, name = %me, "logged in");
+        let interface = format!(
+            "atomicd-bot {} ({})",
+            env!("CARGO_PKG_VERSION"),
+            self.engine.name
+        );
+        let mut play = Play {
+            bot: self,
+            conn,
+            me,
+            game: None,
+            search: None,
+            last_score: None,
+            last_sent: None,
+        };
+        let why = match play.run(&interface, adjourned, stop).await {
+            Ok(true) => return End::Finished,
+            Ok(false) => "the server closed the connection".to_string(),
+            Err(e) => e.to_string(),
+        };
+        play.abandon_search().await;
+        End::Lost {
+            why,
+            logged_in: true,
+        }
+    }
+}
+
+impl Play<'_> {
+    /// The session's loop; `Ok(true)` when the bot is done.
+    async fn run(
+        &mut self,
+        interface: &str,
+        adjourned: bool,
+        stop: &CancellationToken,
+    ) -> std::io::Result<bool> {
+        self.conn.setup(interface).await?;
+        // A game adjourned when the connection dropped goes on if its
+        // opponent is here (a server without `resume` just says so).
+        self.conn.send("resume").await?;
+        if adjourned {
+            tracing::info!("the server mentions an adjourned game");
+        }
+        // A game that was going on when the connection dropped comes back
+        // (on a server that keeps it) with its board on `refresh`.
+        self.conn.send("refresh").await?;
+        self.post_seeks().await?;
+        // Between games the bot says something now and then: its seeks
+        // again (they may have been removed), or the date, so that the
+        // server's idle logout does not take a waiting bot for an absent one.
+        let mut keepalive = tokio::time::interval_at(Instant::now() + KEEPALIVE, KEEPALIVE);
+        loop {
+            while let Some(piece) = self.conn.pop() {
+                if self.on_piece(piece).await? {
+                    return Ok(true);
+                }
+            }
+            let deadline = self.search.as_ref().map(|s| s.deadline);
+            tokio::select! {
+                _ = stop.cancelled() => {
+                    tracing::info!("stopping");
+                    self.conn.send("quit").await?;
+                    return Ok(true);
+                }
+                more = self.conn.fill() => {
+                    if !more? {
+                        return Ok(false);
+                    }
+                }
+                line = self.bot.engine.next_line() => self.on_engine(line).await?,
+                _ = sleep_until(deadline) => self.on_hang().await?,
+                _ = keepalive.tick() => self.keep_alive().await?,
+            }
+        }
+    }
+
+    async fn keep_alive(&mut self) -> std::io::Result<()> {
+        if self.game.is_some() {
+            return Ok(());
+        }
+        if self.bot.settings.seeks.is_empty() {
+            self.conn.send("date").await
+        } else {
+            self.post_seeks().await
+        }
+    }
+
+    async fn post_seeks(&mut self) -> std::io::Result<()> {
+        if self.game.is_some() || self.bot.settings.policy.done(self.bot.played) {
+            return Ok(());
+        }
+        for seek in self.bot.settings.seeks.clone() {
+            self.conn.send(&format!("seek {seek}")).await?;
+        }
+        Ok(())
+    }
+
+    /// One piece from the server; true when the bot is done.
+    async fn on_piece(&mut self, piece: Piece) -> std::io::Result<bool> {
+        let text = match piece {
+            Piece::Ping => {
+                self.conn.pong().await?;
+                return Ok(false);
+            }
+            Piece::BlockEnd(_) => return Ok(false),
+            Piece::Line { text, .. } => text,
+        };
+        let Some(event) = fics::parse(&text) else {
+            return Ok(false);
+        };
+        match event {
+            Event::Challenge(c) => self.on_challenge(c).await?,
+            Event::GameStart {
+                no, white, black, ..
+            } if self.plays(&white, &black) => {
+                tracing::info!(game = no, %white, %black, "game starts");
+                self.last_score = None;
+                if let Err(e) = self.bot.engine.new_game().await {
+                    tracing::error!(game = no, error = %e, "the engine is not ready for the new game");
+                }
+            }
+            Event::Board(b) => self.on_board(b).await?,
+            Event::GameEnd {
+                no,
+                white,
+                black,
+                reason,
+                result,
+            } if self.plays(&white, &black) => return self.on_end(no, &reason, &result).await,
+            Event::DrawOffer { from } => self.on_draw_offer(&from).await?,
+            Event::MoveRefused(why) => self.on_refused(&why).await?,
+            Event::Adjourned => self.conn.send("resume").await?,
+            Event::Session { .. } | Event::GameStart { .. } | Event::GameEnd { .. } => {}
+        }
+        Ok(false)
+    }
+
+    fn plays(&self, white: &str, black: &str) -> bool {
+        white.eq_ignore_ascii_case(&self.me) || black.eq_ignore_ascii_case(&self.me)
+    }
+
+    async fn on_challenge(&mut self, c: Challenge) -> std::io::Result<()> {
+        if !c.to.eq_ignore_ascii_case(&self.me) {
+            return Ok(());
+        }
+        let engine_ready = match self.bot.engine.ensure_started().await {
+            Ok(()) => true,
+            Err(e) => {
+                tracing::error!(error = %e, "engine unavailable");
+                false
+            }
+        };
+        let playing = self.game.is_some();
+        match self
+            .bot
+            .settings
+            .policy
+            .answer(&c, playing, self.bot.played, engine_ready)
+        {
+            Answer::Accept => {
+                tracing::info!(from = %c.from, rated = c.rated, minutes = c.minutes, inc = c.inc, "accepting challenge");
+                self.conn.send(&format!("accept {}", c.from)).await
+            }
+            Answer::Decline(why) => {
+                tracing::info!(from = %c.from, %why, "declining challenge");
+                self.conn.send(&format!("decline {}", c.from)).await?;
+                // `;` would split the line into two commands.
+                let why = why.replace(';', ",");
+                self.conn
+                    .send(&format!("tell {} Sorry, {why}", c.from))
+                    .await
+            }
+        }
+    }
+
+    async fn on_board(&mut self, b: Box<Board12>) -> std::io::Result<()> {
+        if !matches!(b.relation, 1 | -1) || b.color_of(&self.me).is_none() {
+            return Ok(());
+        }
+        let same_game = self.game.as_ref().is_some_and(|g| g.no == b.game);
+        if !same_game {
+            match GameState::start(&b, &self.me) {
+                Ok(g) => {
+                    tracing::info!(game = g.no, color = ?g.color, fen = %b.fen(), "playing");
+                    self.game = Some(g);
+                }
+                Err(e) => {
+                    tracing::error!(game = b.game, error = %e, "cannot follow this game; resigning");
+                    return self.conn.send("resign").await;
+                }
+            }
+        } else if let Some(g) = self.game.as_mut() {
+            match g.observe(&b) {
+                Ok(Sync::Restarted) => {
+                    tracing::info!(game = g.no, fen = %b.fen(), "the board did not follow; going on from it")
+                }
+                Ok(_) => {}
+                Err(e) => {
+                    tracing::error!(game = g.no, error = %e, "cannot follow this game; resigning");
+                    return self.conn.send("resign").await;
+                }
+            }
+        }
+        let Some(g) = &self.game else { return Ok(()) };
+        let (no, ply, my_turn) = (g.no, g.plies(), g.my_turn());
+        if let Some(s) = &self.search
+            && (s.game != no || s.ply != ply || !my_turn)
+        {
+            self.abandon_search().await;
+        }
+        if my_turn && self.search.is_none() {
+            self.think().await?;
+        }
+        Ok(())
+    }
+
+    /// Asks the engine for a move in the current position.
+    async fn think(&mut self) -> std::io::Result<()> {
+        let Some(g) = &self.game else { return Ok(()) };
+        let position = g.position_command();
+        let (go, limit) = g.go_command(self.bot.settings.movetime);
+        let (no, ply) = (g.no, g.plies());
+        match self.bot.engine.go(&position, &go).await {
+            Ok(()) => {
+                self.search = Some(Search {
+                    game: no,
+                    ply,
+                    deadline: Instant::now() + limit,
+                    score: None,
+                });
+                Ok(())
+            }
+            Err(e) => {
+                tracing::error!(game = no, error = %e, "the engine cannot search; resigning this game");
+                self.bot.engine.kill();
+                self.conn.send("resign").await
+            }
+        }
+    }
+
+    /// Forgets the search in progress (the game moved on or ended).
+    async fn abandon_search(&mut self) {
+        if self.search.take().is_some() {
+            self.bot.engine.stop().await;
+        }
+    }
+
+    async fn on_engine(&mut self, line: Option<String>) -> std::io::Result<()> {
+        let Some(line) = line else {
+            tracing::warn!(engine = %self.bot.engine.name, "the engine exited; it will be started again");
+            if let Some(s) = self.search.take() {
+                tracing::error!(
+                    game = s.game,
+                    "the engine died while thinking; resigning this game"
+                );
+                self.conn.send("resign").await?;
+            }
+            return Ok(());
+        };
+        let Some(search) = self.search.as_mut() else {
+            return Ok(());
+        };
+        if let Some(score) = Score::from_info(&line) {
+            search.score = Some(score);
+            return Ok(());
+        }
+        let Some(uci) = bestmove(&line) else {
+            return Ok(());
+        };
+        let Some(search) = self.search.take() else {
+            return Ok(());
+        };
+        let Some(g) = &self.game else { return Ok(()) };
+        match g.engine_move(uci) {
+            Ok(mv) => {
+                tracing::debug!(game = g.no, %mv, score = ?search.score, "move");
+                if search.score.is_some() {
+                    self.last_score = search.score;
+                }
+                self.last_sent = Some(mv.clone());
+                self.conn.send(&mv).await?;
+                if self.bot.settings.whisper_eval
+                    && let Some(score) = search.score
+                {
+                    self.conn
+                        .send(&format!("whisper eval {}", score.text()))
+                        .await?;
+                }
+                Ok(())
+            }
+            Err(e) => {
+                tracing::error!(game = g.no, engine = %self.bot.engine.name, error = %e, "the engine sent an illegal move; resigning this game");
+                self.conn.send("resign").await
+            }
+        }
+    }
+
+    async fn on_hang(&mut self) -> std::io::Result<()> {
+        if let Some(s) = self.search.take() {
+            tracing::error!(game = s.game, engine = %self.bot.engine.name, "the engine did not move before its clock ran out; killing it and resigning this game");
+            self.bot.engine.kill();
+            self.conn.send("resign").await?;
+        }
+        Ok(())
+    }
+
+    async fn on_refused(&mut self, why: &str) -> std::io::Result<()> {
+        if let (Some(g), Some(mv)) = (&self.game, self.last_sent.take()) {
+            tracing::error!(game = g.no, %mv, reply = why, "the server refused the engine's move; resigning this game");
+            self.conn.send("resign").await?;
+        }
+        Ok(())
+    }
+
+    async fn on_draw_offer(&mut self, from: &str) -> std::io::Result<()> {
+        let Some(g) = &self.game else { return Ok(()) };
+        let opponent = if g.color == shakmaty::Color::White {
+            &g.board.black
+        } else {
+            &g.board.white
+        };
+        if !opponent.eq_ignore_ascii_case(from) {
+            return Ok(());
+        }
+        let accept = self.bot.settings.policy.accept_draw(self.last_score);
+        tracing::info!(game = g.no, score = ?self.last_score, accept, "draw offer");
+        if accept {
+            self.conn.send("accept t=draw").await
+        } else {
+            self.conn.send("decline t=draw").await
+        }
+    }
+
+    /// Our game ended; true when the bot has played enough.
+    async fn on_end(&mut self, no: u32, reason: &str, result: &str) -> std::io::Result<bool> {
+        self.abandon_search().await;
+        self.game = None;
+        self.last_sent = None;
+        // An aborted or adjourned game (`*`) was not played out.
+        if result != "*" {
+            self.bot.played += 1;
+        }
+        tracing::info!(game = no, %reason, %result, played = self.bot.played, "game over");
+        if self.bot.settings.policy.done(self.bot.played) {
+            tracing::info!(
+                games = self.bot.played,
+                "played every game asked for; logging out"
+            );
+            self.conn.send("quit").await?;
+            return Ok(true);
+        }
+        self.post_seeks().await?;
+        Ok(false)
+    }
+}
+
+/// Sleeps until `deadline`, or forever without one.
+async fn sleep_until(deadline: Option<Instant>) {
+    match deadline {
+        Some(at) => tokio::time::sleep_until(at).await,
+        None => std::future::pending().await,
+    }
+}

@@ -1,0 +1,99 @@
+//! The public `computer` list (`=computer`, and for admins `+computer` and
+//! `-computer`): the registered accounts with the `(C)` title.
+//!
+//! The list is the `is_computer` flag of the accounts in SQLite, so it
+//! cannot disagree with the titles; a change reaches a player who is online
+//! at once. Wording after lasker's `list.c`: `[Bot] added to the computer
+//! list.`, and the player is told `You have been added to the computer list
+//! by Admin.`
+
+use super::Ctx;
+use super::info::columns;
+use crate::store::accounts;
+use crate::world::FindError;
+
+/// The list's name, as `showlist` prints it.
+pub const NAME: &str = "computer";
+
+/// Everyone may read the list; only admins may change it (FICS: PUBLIC).
+fn refuse(ctx: &mut Ctx<'_>, typed: &str) {
+    ctx.line(format!(
+        "\"{typed}\" is not an appropriate list name or you have insufficient rights."
+    ));
+}
+
+/// `+computer name` (`add`) or `-computer name`.
+pub fn change(ctx: &mut Ctx<'_>, typed: &str, item: &str, add: bool) {
+    if !ctx.session.titles.admin {
+        return refuse(ctx, typed);
+    }
+    // An online user may be named by a unique beginning, as everywhere.
+    let online = {
+        let world = ctx.world();
+        match world.find(item) {
+            Ok(p) => Ok(Some((p.name.clone(), p.is_registered()))),
+            Err(FindError::NotFound) => Ok(None),
+            Err(FindError::Ambiguous(names)) => Err(format!(
+                "Ambiguous name \"{item}\". Matches: {}",
+                names.join(" ")
+            )),
+        }
+    };
+    let name = match online {
+        Err(e) => return ctx.line(e),
+        Ok(Some((name, false))) => {
+            return ctx.line(format!(
+                "{name} is not a registered player; only registered accounts can be computers."
+            ));
+        }
+        Ok(Some((name, true))) => name,
+        Ok(None) => item.to_string(),
+    };
+    let shared = ctx.shared().clone();
+    let admin = ctx.session.name.clone();
+    ctx.reply_later(async move {
+        let lookup = name.clone();
+        let changed = shared
+            .store
+            .call(move |db| accounts::set_computer(db, &lookup, add))
+            .await;
+        let (registered, was) = match changed {
+            Ok(Ok(Some(found))) => found,
+            Ok(Ok(None)) => return format!("There is no player matching the name {name}.\n"),
+            _ => return "The database is not available; try again later.\n".to_string(),
+        };
+        let (verb, preposition) = if add {
+            ("added to", "on")
+        } else {
+            ("removed from", "in")
+        };
+        if was == add {
+            return format!("[{registered}] is {}{preposition} the computer list.\n", if add { "already " } else { "not " });
+        }
+        tracing::info!(admin = %admin, player = %registered, computer = add, "computer list changed");
+        let mut world = shared.world();
+        let online = world.by_name(&registered).map(|p| p.id);
+        if let Some(p) = online.and_then(|id| world.player_mut(id)) {
+            p.titles.computer = add;
+            p.send_text(format!("You have been {verb} the computer list by {admin}.\n"));
+        }
+        format!("[{registered}] {verb} the computer list.\n")
+    });
+}
+
+/// `=computer`: every computer account.
+pub fn show(ctx: &mut Ctx<'_>) {
+    let shared = ctx.shared().clone();
+    let width = ctx.session.vars.number("width") as usize;
+    ctx.reply_later(async move {
+        match shared.store.call(accounts::computer_names).await {
+            Ok(Ok(names)) => format!(
+                "-- {NAME} list: {} name{} --\n{}",
+                names.len(),
+                if names.len() == 1 { "" } else { "s" },
+                columns(&names, width)
+            ),
+            _ => "The database is not available; try again later.\n".to_string(),
+        }
+    });
+}
