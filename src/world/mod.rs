@@ -26,6 +26,8 @@ pub mod seeks;
 pub mod shutdown;
 pub mod talk;
 pub mod timers;
+pub mod tourney_run;
+pub mod tourneys;
 pub mod watching;
 
 use std::collections::{BTreeMap, HashMap, HashSet};
@@ -70,6 +72,8 @@ pub struct World {
     talk: talk::TalkWorld,
     /// Adjourned games, dropped players, idle logouts, shutdown.
     pub durable: durable::Durable,
+    /// The built-in tournament director's events.
+    pub tourneys: tourneys::Tourneys,
 }
 
 impl World {
@@ -90,6 +94,7 @@ impl World {
             timers,
             talk: talk::TalkWorld::default(),
             durable: durable::Durable::default(),
+            tourneys: tourneys::Tourneys::default(),
         }
     }
 
@@ -100,6 +105,7 @@ impl World {
             TimerKey::Grace(no) => self.grace_ended(no, now),
             TimerKey::Idle(id) => self.idle_check(id, now),
             TimerKey::Shutdown => self.shutdown_tick(now),
+            TimerKey::Tourney(id) => self.tourney_tick(id, now),
         }
     }
 
