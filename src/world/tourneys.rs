@@ -450,6 +450,21 @@ impl World {
             return Err(format!("Tourney #{id} needs at least two players."));
         }
         let e = self.tourneys.events.get_mut(&id).ok_or("gone")?;
+        // More Swiss rounds than the field allows would mean rematches.
+        if let Format::Swiss { rounds } = e.t.format() {
+            let most = crate::tourney::swiss::max_rounds(e.t.players().len());
+            if rounds > most {
+                let t = &e.t;
+                e.t = Tournament::from_rows(
+                    Format::Swiss { rounds: most },
+                    t.seed(),
+                    t.players().to_vec(),
+                    Vec::new(),
+                    t.byes().to_vec(),
+                )
+                .map_err(|err| err.to_string())?;
+            }
+        }
         e.status = Status::Running;
         e.started_at = Some(unix_now());
         if e.t.format() == Format::Arena {
