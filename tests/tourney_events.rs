@@ -33,6 +33,33 @@ async fn swiss_of_four_plays_three_rounds_without_rematches() {
     assert!(pairings.contains("Ann") && pairings.contains("Dee"), "{pairings}");
     let list = boss.command("tourney list").await;
     assert!(list.contains("Spring") && list.contains("finished"), "{list}");
+    // The event's games as PGN and the event as TRF, from the database.
+    server.handle.as_ref().unwrap().shared().store.flush().await.unwrap();
+    let pgn = export(&server, &["export-pgn", "--tourney", "1"]);
+    assert_eq!(pgn.matches("[Event \"Spring (tourney #1)\"]").count(), 6, "{pgn}");
+    for round in 1..=3 {
+        assert_eq!(pgn.matches(&format!("[Round \"{round}\"]")).count(), 2, "{pgn}");
+    }
+    assert_eq!(pgn.matches("[Result \"1-0\"]").count(), 6, "{pgn}");
+    let trf = export(&server, &["export-trf", "1"]);
+    assert!(trf.contains("012 Spring"), "{trf}");
+    assert_eq!(trf.lines().filter(|l| l.starts_with("001 ")).count(), 4, "{trf}");
+    let none = std::process::Command::new(env!("CARGO_BIN_EXE_atomicd"))
+        .args(["export-trf", "9", "--db", server.config.database.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(!none.status.success());
+}
+
+/// Runs the binary on the test server's database; its standard output.
+fn export(server: &support::TestServer, args: &[&str]) -> String {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_atomicd"))
+        .args(args)
+        .args(["--db", server.config.database.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8(out.stdout).unwrap()
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
