@@ -237,7 +237,8 @@ mod tests {
         assert!(Config::parse("bcrypt_cost = 4").is_err());
         assert!(Config::parse("server_name = \"My FatICS\"").is_err());
         assert!(Config::parse("tourney_countdown_seconds = -1.0").is_err());
-        let c = Config::parse("tourney_countdown_seconds = 5\ntourney_forfeit_seconds = 0.5").unwrap();
+        let c =
+            Config::parse("tourney_countdown_seconds = 5\ntourney_forfeit_seconds = 0.5").unwrap();
         assert_eq!(
             c.tourney_delays(),
             (

@@ -91,6 +91,6 @@ pub fn trf_tourney(conn: &Connection, id: i64) -> rusqlite::Result<Option<String
         std::time::Duration::ZERO,
         |_| false,
     )
-    .map_err(|e| rusqlite::Error::InvalidParameterName(e))?;
+    .map_err(rusqlite::Error::InvalidParameterName)?;
     Ok(Some(crate::tourney::trf::write(&event.t, &header)))
 }

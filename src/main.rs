@@ -219,7 +219,10 @@ fn export_tourney(config: Option<PathBuf>, db: Option<PathBuf>, id: i64, trf: bo
     } else {
         atomicd::export::pgn_tourney(&conn, id, &config.server_name)?
     };
-    print!("{}", text.ok_or_else(|| format!("there is no tourney #{id}"))?);
+    print!(
+        "{}",
+        text.ok_or_else(|| format!("there is no tourney #{id}"))?
+    );
     Ok(())
 }
 

@@ -11,7 +11,9 @@ use tourney_common::{ask, field, join_all, login, no_rematch, play_until, points
 async fn swiss_of_four_plays_three_rounds_without_rematches() {
     let server = server(30.0).await;
     let (mut boss, mut players) = field(&server, &["Ann", "Ben", "Cid", "Dee"]).await;
-    let made = boss.command("tourney create Spring swiss 1 0 unrated rounds=3").await;
+    let made = boss
+        .command("tourney create Spring swiss 1 0 unrated rounds=3")
+        .await;
     assert!(made.contains("Tourney #1 created."), "{made}");
     join_all(&mut players, 1).await;
     let info = boss.command("tourney info 1").await;
@@ -30,22 +32,53 @@ async fn swiss_of_four_plays_three_rounds_without_rematches() {
     let cross = boss.command("tourney crosstable 1").await;
     assert!(cross.lines().all(|l| l.chars().count() <= 79), "{cross}");
     let pairings = boss.command("tourney pairings 1 2").await;
-    assert!(pairings.contains("Ann") && pairings.contains("Dee"), "{pairings}");
+    assert!(
+        pairings.contains("Ann") && pairings.contains("Dee"),
+        "{pairings}"
+    );
     let list = boss.command("tourney list").await;
-    assert!(list.contains("Spring") && list.contains("finished"), "{list}");
+    assert!(
+        list.contains("Spring") && list.contains("finished"),
+        "{list}"
+    );
     // The event's games as PGN and the event as TRF, from the database.
-    server.handle.as_ref().unwrap().shared().store.flush().await.unwrap();
+    server
+        .handle
+        .as_ref()
+        .unwrap()
+        .shared()
+        .store
+        .flush()
+        .await
+        .unwrap();
     let pgn = export(&server, &["export-pgn", "--tourney", "1"]);
-    assert_eq!(pgn.matches("[Event \"Spring (tourney #1)\"]").count(), 6, "{pgn}");
+    assert_eq!(
+        pgn.matches("[Event \"Spring (tourney #1)\"]").count(),
+        6,
+        "{pgn}"
+    );
     for round in 1..=3 {
-        assert_eq!(pgn.matches(&format!("[Round \"{round}\"]")).count(), 2, "{pgn}");
+        assert_eq!(
+            pgn.matches(&format!("[Round \"{round}\"]")).count(),
+            2,
+            "{pgn}"
+        );
     }
     assert_eq!(pgn.matches("[Result \"1-0\"]").count(), 6, "{pgn}");
     let trf = export(&server, &["export-trf", "1"]);
     assert!(trf.contains("012 Spring"), "{trf}");
-    assert_eq!(trf.lines().filter(|l| l.starts_with("001 ")).count(), 4, "{trf}");
+    assert_eq!(
+        trf.lines().filter(|l| l.starts_with("001 ")).count(),
+        4,
+        "{trf}"
+    );
     let none = std::process::Command::new(env!("CARGO_BIN_EXE_atomicd"))
-        .args(["export-trf", "9", "--db", server.config.database.to_str().unwrap()])
+        .args([
+            "export-trf",
+            "9",
+            "--db",
+            server.config.database.to_str().unwrap(),
+        ])
         .output()
         .unwrap();
     assert!(!none.status.success());
@@ -58,7 +91,11 @@ fn export(server: &support::TestServer, args: &[&str]) -> String {
         .args(["--db", server.config.database.to_str().unwrap()])
         .output()
         .unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     String::from_utf8(out.stdout).unwrap()
 }
 
@@ -108,7 +145,8 @@ async fn knockout_of_four_has_a_champion_and_two_players_suffice() {
 async fn short_arena_pairs_two_players_again_and_again_then_ends() {
     let server = server(30.0).await;
     let (mut boss, mut players) = field(&server, &["Ann", "Ben"]).await;
-    boss.command("tourney create Blitz arena 1 0 minutes=0.1").await;
+    boss.command("tourney create Blitz arena 1 0 minutes=0.1")
+        .await;
     join_all(&mut players, 1).await;
     boss.command("tourney start 1").await;
     let played = play_until(&mut players, "Tourney #1 \"Blitz\" is over.", None).await;
@@ -125,7 +163,8 @@ async fn short_arena_pairs_two_players_again_and_again_then_ends() {
 async fn berserk_halves_the_clock_before_the_first_move() {
     let server = server(30.0).await;
     let (mut boss, mut players) = field(&server, &["Ann", "Ben"]).await;
-    boss.command("tourney create Zerk arena 2 0 minutes=10").await;
+    boss.command("tourney create Zerk arena 2 0 minutes=10")
+        .await;
     join_all(&mut players, 1).await;
     boss.command("tourney start 1").await;
     let mut white = None;

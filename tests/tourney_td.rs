@@ -23,7 +23,14 @@ async fn a_td_bot_matches_two_players_and_reads_the_result() {
     server.add_user("Bob", "pw", Titles::default());
     let mut td = login(&server, "Mamer").await;
     // What mamer sends after logging in; each line may fail harmlessly.
-    for line in ["set prompt fics%", "set pinform 1", "set ginform 1", "set shout 0", "set seek 0", "set open 0"] {
+    for line in [
+        "set prompt fics%",
+        "set pinform 1",
+        "set ginform 1",
+        "set shout 0",
+        "set seek 0",
+        "set open 0",
+    ] {
         td.command(line).await;
     }
     let mut alice = login(&server, "Alice").await;
@@ -85,7 +92,10 @@ async fn a_td_bot_matches_two_players_and_reads_the_result() {
     let r = ask(&mut td, "rmatch Alice Nobody 1 0 u").await;
     assert!(r.contains("No user named \"Nobody\" is logged in."), "{r}");
     let r = ask(&mut alice, "tourney create X swiss 1 0").await;
-    assert!(r.contains("Only tournament directors and admins can create tourneys."), "{r}");
+    assert!(
+        r.contains("Only tournament directors and admins can create tourneys."),
+        "{r}"
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -118,7 +128,10 @@ async fn an_absent_player_forfeits_and_is_withdrawn_after_two() {
     let mut players = vec![("Ann".to_string(), ann), ("Ben".to_string(), ben)];
     tourney_common::play_until(&mut players, "Tourney #1 \"Lone\" is over.", None).await;
     let heard = boss.drain(std::time::Duration::from_millis(200)).await;
-    assert!(heard.contains("Tourney #1: Cid absent; forfeit."), "{heard}");
+    assert!(
+        heard.contains("Tourney #1: Cid absent; forfeit."),
+        "{heard}"
+    );
     assert!(
         heard.contains("Tourney #1: Cid is withdrawn after two forfeits."),
         "{heard}"
@@ -128,5 +141,8 @@ async fn an_absent_player_forfeits_and_is_withdrawn_after_two() {
     let cid_pts = pts.iter().find(|(n, _)| n == "Cid").map(|(_, p)| *p);
     assert_eq!(cid_pts, Some(0.0), "{table}");
     let cross = ask(&mut boss, "tourney crosstable 1").await;
-    assert!(cross.contains('+') || cross.contains("-:+") || cross.contains("+:-"), "{cross}");
+    assert!(
+        cross.contains('+') || cross.contains("-:+") || cross.contains("+:-"),
+        "{cross}"
+    );
 }

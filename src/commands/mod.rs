@@ -454,11 +454,21 @@ mod tests {
 
     #[test]
     fn lookup_exact_shortcut_prefix_and_ambiguity() {
-        assert!(matches!(lookup("who", Titles::default()), Lookup::Found(c, None) if c.name == "who"));
-        assert!(matches!(lookup("WHO", Titles::default()), Lookup::Found(c, None) if c.name == "who"));
-        assert!(matches!(lookup("p", Titles::default()), Lookup::Found(c, Some("a")) if c.name == "who"));
-        assert!(matches!(lookup("fing", Titles::default()), Lookup::Found(c, None) if c.name == "finger"));
-        assert!(matches!(lookup("wh", Titles::default()), Lookup::Ambiguous(v) if v == ["whisper", "who"]));
+        assert!(
+            matches!(lookup("who", Titles::default()), Lookup::Found(c, None) if c.name == "who")
+        );
+        assert!(
+            matches!(lookup("WHO", Titles::default()), Lookup::Found(c, None) if c.name == "who")
+        );
+        assert!(
+            matches!(lookup("p", Titles::default()), Lookup::Found(c, Some("a")) if c.name == "who")
+        );
+        assert!(
+            matches!(lookup("fing", Titles::default()), Lookup::Found(c, None) if c.name == "finger")
+        );
+        assert!(
+            matches!(lookup("wh", Titles::default()), Lookup::Ambiguous(v) if v == ["whisper", "who"])
+        );
         assert!(matches!(lookup("xyz", Titles::default()), Lookup::NotFound));
     }
 

@@ -140,10 +140,7 @@ pub fn adopt_world_vars(ctx: &mut Ctx<'_>) {
     if let Some(on) = theirs
         && on != ctx.session.vars.switch("tourney")
     {
-        let _ = ctx
-            .session
-            .vars
-            .set("tourney", if on { "1" } else { "0" });
+        let _ = ctx.session.vars.set("tourney", if on { "1" } else { "0" });
     }
 }
 

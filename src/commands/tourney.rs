@@ -10,7 +10,8 @@ use crate::store::tourneys as db;
 use crate::tourney::{Format, Tournament, standings};
 use crate::world::tourneys::{Event, NewEvent, Status};
 
-const USAGE: &str = "tourney create|list|info|join|leave|start|standings|pairings|crosstable|cancel|berserk [ID]";
+const USAGE: &str =
+    "tourney create|list|info|join|leave|start|standings|pairings|crosstable|cancel|berserk [ID]";
 const CREATE_USAGE: &str = "tourney create NAME swiss|rr|arena|ko TIME INC [rated|unrated] [rounds=N] [minutes=M] [games=K] [cycles=C] [max=N] [minrating=R]";
 
 /// `tourney SUBCOMMAND [args]` (any unique prefix of the subcommand).
@@ -143,7 +144,11 @@ fn parse_create(name: &str, words: &[&str]) -> Result<NewEvent, String> {
         "rr" | "roundrobin" => Format::RoundRobin { cycles },
         "arena" => Format::Arena,
         "ko" | "knockout" => Format::Knockout { games },
-        other => return Err(format!("Unknown tourney kind \"{other}\": swiss, rr, arena or ko.")),
+        other => {
+            return Err(format!(
+                "Unknown tourney kind \"{other}\": swiss, rr, arena or ko."
+            ));
+        }
     };
     Ok(NewEvent {
         name: name.to_string(),
@@ -174,7 +179,9 @@ fn create(ctx: &mut Ctx<'_>, args: &str) {
     };
     let by = ctx.session.name.clone();
     let id = ctx.world().create_tourney(&by, new);
-    ctx.line(format!("Tourney #{id} created. \"tourney start {id}\" starts it."));
+    ctx.line(format!(
+        "Tourney #{id} created. \"tourney start {id}\" starts it."
+    ));
 }
 
 fn list(ctx: &mut Ctx<'_>) {
@@ -231,16 +238,19 @@ fn info_text(e: &Event) -> String {
     if e.status == Status::Running && e.t.format() != Format::Arena {
         s.push_str(&format!("Round {}.\n", e.t.current_round()));
     }
-    let names: Vec<String> = e
-        .t
-        .players()
-        .iter()
-        .map(|p| {
-            let out = if p.withdrawn.is_some() { " (out)" } else { "" };
-            format!("{} ({}){out}", p.name, p.rating)
-        })
-        .collect();
-    s.push_str(&format!("Players ({}): {}\n", names.len(), names.join(", ")));
+    let names: Vec<String> =
+        e.t.players()
+            .iter()
+            .map(|p| {
+                let out = if p.withdrawn.is_some() { " (out)" } else { "" };
+                format!("{} ({}){out}", p.name, p.rating)
+            })
+            .collect();
+    s.push_str(&format!(
+        "Players ({}): {}\n",
+        names.len(),
+        names.join(", ")
+    ));
     s
 }
 
@@ -329,7 +339,11 @@ mod tests {
 
     #[test]
     fn create_options() {
-        let e = parse_create("Spring", &["swiss", "3", "0", "unrated", "rounds=4", "max=8"]).unwrap();
+        let e = parse_create(
+            "Spring",
+            &["swiss", "3", "0", "unrated", "rounds=4", "max=8"],
+        )
+        .unwrap();
         assert_eq!(e.format, Format::Swiss { rounds: 4 });
         assert!(!e.rated);
         assert_eq!(e.max_players, Some(8));
@@ -341,7 +355,9 @@ mod tests {
         assert!(parse_create("A", &["chess960", "1", "0"]).is_err());
         assert!(parse_create("A", &["ko", "1", "0", "colour=red"]).is_err());
         assert_eq!(
-            parse_create("K", &["ko", "1", "0", "games=2"]).unwrap().format,
+            parse_create("K", &["ko", "1", "0", "games=2"])
+                .unwrap()
+                .format,
             Format::Knockout { games: 2 }
         );
         assert_eq!(parse_id("#12"), Some(12));

@@ -120,7 +120,13 @@ pub fn save(conn: &Connection, e: &EventRow) -> rusqlite::Result<()> {
             .find(|(id, _)| *id == p.id)
             .map_or(0, |(_, n)| *n);
         ins.execute(params![
-            e.id, p.id.0, p.name, p.rating, p.joined, p.withdrawn, forfeits
+            e.id,
+            p.id.0,
+            p.name,
+            p.rating,
+            p.joined,
+            p.withdrawn,
+            forfeits
         ])?;
     }
     let mut ins = conn.prepare_cached(
@@ -165,7 +171,9 @@ pub fn save(conn: &Connection, e: &EventRow) -> rusqlite::Result<()> {
 
 /// The highest event id so far.
 pub fn max_id(conn: &Connection) -> rusqlite::Result<i64> {
-    conn.query_row("SELECT COALESCE(MAX(id), 0) FROM tourneys", [], |r| r.get(0))
+    conn.query_row("SELECT COALESCE(MAX(id), 0) FROM tourneys", [], |r| {
+        r.get(0)
+    })
 }
 
 /// Every event, or only those not yet over (`open`, `running`).
@@ -297,8 +305,7 @@ pub fn game_ids(conn: &Connection, id: i64) -> rusqlite::Result<Vec<(u32, i64)>>
         "SELECT round, game_id FROM tourney_games
          WHERE tourney_id = ?1 AND game_id IS NOT NULL ORDER BY seq",
     )?;
-    q.query_map([id], |r| Ok((r.get(0)?, r.get(1)?)))?
-        .collect()
+    q.query_map([id], |r| Ok((r.get(0)?, r.get(1)?)))?.collect()
 }
 
 #[cfg(test)]

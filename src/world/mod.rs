@@ -26,6 +26,7 @@ pub mod seeks;
 pub mod shutdown;
 pub mod talk;
 pub mod timers;
+pub mod tourney_play;
 pub mod tourney_run;
 pub mod tourneys;
 pub mod watching;

@@ -20,10 +20,8 @@ use tokio::time::Instant;
 
 use crate::store::games::{self as gamesdb, Ending, status};
 use crate::timefmt::unix_now;
-use crate::tourney::{
-    self, Format, GameResult, Pairing, PlayerId, arena, knockout, standings,
-};
-use crate::world::game::{Game, Terms, Viewer};
+use crate::tourney::{self, Format, GameResult, Pairing, PlayerId, arena, knockout, standings};
+use crate::world::game::{Game, Terms};
 use crate::world::games::End;
 use crate::world::timers::TimerKey;
 use crate::world::tourneys::{Link, Stage, Status};
@@ -31,11 +29,6 @@ use crate::world::{Out, SessionId, World};
 
 /// The channel events are announced in.
 pub const TOURNEY_CHANNEL: u8 = 49;
-
-/// The game type number of the mamer suffix: lasker's `TYPE_WILD` (4),
-/// the class mamer files variants under (`getpi` gives the atomic rating in
-/// its wild slot too).
-pub const MAMER_TYPE: u32 = 4;
 
 impl World {
     /// The online, registered, free player called `name`.
@@ -166,7 +159,14 @@ impl World {
         self.save_event(id);
     }
 
-    fn tourney_start_game(&mut self, id: u32, i: usize, ws: SessionId, bs: SessionId, now: Instant) {
+    fn tourney_start_game(
+        &mut self,
+        id: u32,
+        i: usize,
+        ws: SessionId,
+        bs: SessionId,
+        now: Instant,
+    ) {
         let Some(e) = self.tourneys.events.get(&id) else {
             return;
         };
@@ -224,8 +224,9 @@ impl World {
                 white_ms: stored.white_ms,
                 black_ms: stored.black_ms,
             };
-            self.store
-                .write("tourney forfeit", move |c| gamesdb::finish(c, db_id, &ending));
+            self.store.write("tourney forfeit", move |c| {
+                gamesdb::finish(c, db_id, &ending)
+            });
         }
         let plies = g.plies;
         let e = self.tourneys.events.get_mut(&id);
@@ -338,14 +339,13 @@ impl World {
                     if e.ends_at.is_some_and(|end| now >= end) {
                         return self.tourney_finish(id);
                     }
-                    let waiting: Vec<PlayerId> = e
-                        .t
-                        .players()
-                        .iter()
-                        .filter(|p| p.withdrawn.is_none())
-                        .filter(|p| self.tourney_present(&p.name).is_some())
-                        .map(|p| p.id)
-                        .collect();
+                    let waiting: Vec<PlayerId> =
+                        e.t.players()
+                            .iter()
+                            .filter(|p| p.withdrawn.is_none())
+                            .filter(|p| self.tourney_present(&p.name).is_some())
+                            .map(|p| p.id)
+                            .collect();
                     let salt = e.t.games().len() as u64;
                     let pairs = arena::pair_waiting(&e.t, &waiting, salt).unwrap_or_default();
                     let Some(e) = self.tourneys.events.get_mut(&id) else {
@@ -494,86 +494,6 @@ impl World {
         for id in concerned {
             self.timers.arm(TimerKey::Tourney(id), now);
         }
-    }
-
-    /// The ` [time inc rated private type]` mamer reads after a game's end
-    /// line, when both players have their `tourney` variable set.
-    pub fn tourney_suffix(&self, game: &Game) -> String {
-        let set = |id: Option<SessionId>| {
-            id.and_then(|id| self.player(id))
-                .is_some_and(|p| p.vars.switch("tourney"))
-        };
-        if set(game.white.id) && set(game.black.id) {
-            format!(
-                " [{} {} {} 0 {MAMER_TYPE}]",
-                game.terms.minutes,
-                game.terms.inc,
-                u8::from(game.terms.rated)
-            )
-        } else {
-            String::new()
-        }
-    }
-
-    /// `berserk`: in an arena game, before one's first move, halves one's
-    /// own clock; a win of 14 half-moves or more then scores one more point.
-    pub fn berserk(&mut self, me: SessionId, now: Instant) -> Result<String, String> {
-        let no = self
-            .player(me)
-            .and_then(|p| p.game)
-            .ok_or("You are not playing a game.")?;
-        let game = self.games.get(&no).ok_or("You are not playing a game.")?;
-        let color = game.color_of(me).ok_or("You are not playing a game.")?;
-        let not_arena = "You can only berserk in an arena tourney game.";
-        let (id, i) = self.tourney_game_of(game.db_id).ok_or(not_arena)?;
-        let e = self.tourneys.events.get(&id).ok_or(not_arena)?;
-        if e.t.format() != Format::Arena {
-            return Err(not_arena.into());
-        }
-        let g = &e.t.games()[i];
-        let (pid, already) = if color == shakmaty::Color::White {
-            (g.white, g.berserk_white)
-        } else {
-            (g.black, g.berserk_black)
-        };
-        if already {
-            return Err("You have already berserked.".into());
-        }
-        let moved = match color {
-            shakmaty::Color::White => game.plies() >= 1,
-            shakmaty::Color::Black => game.plies() >= 2,
-        };
-        if moved {
-            return Err("You can only berserk before your first move.".into());
-        }
-        if game.clock.is_untimed() {
-            return Err("You can't berserk in an untimed game.".into());
-        }
-        let game = self.games.get_mut(&no).ok_or("You are not playing a game.")?;
-        let turn = game.chess.turn();
-        let left = game.clock.remaining(color, turn, now);
-        game.clock.add(color, -(left / 2));
-        let snap = game.refresh_snapshot(now);
-        let audience: Vec<(SessionId, Viewer)> = game.audience().collect();
-        let name = game.seat(color).name.clone();
-        let opponent = game.seat(!color).id;
-        for (who, viewer) in audience {
-            if let Some(p) = self.player(who) {
-                p.send(Out::Board {
-                    board: snap.clone(),
-                    viewer,
-                });
-            }
-        }
-        if let Some(p) = opponent.and_then(|o| self.player(o)) {
-            p.send_text(format!("{name} berserks: half the clock, for an extra point.\n"));
-        }
-        self.arm_flag(no);
-        if let Some(e) = self.tourneys.events.get_mut(&id) {
-            let _ = e.t.berserk(pid);
-        }
-        self.save_event(id);
-        Ok("You berserk: your clock is halved; a win of 14 half-moves or more scores an extra point.".into())
     }
 }
 

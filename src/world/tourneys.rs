@@ -257,7 +257,7 @@ impl Event {
             Format::Knockout { games } => format!("knockout {games} game(s)"),
             Format::Arena => {
                 let secs = self.arena.as_secs();
-                if secs % 60 == 0 {
+                if secs.is_multiple_of(60) {
                     format!("arena {} min", secs / 60)
                 } else {
                     format!("arena {secs} s")
@@ -489,7 +489,11 @@ impl World {
     /// `tourney cancel`: the event stops; games in progress are played out
     /// without counting.
     pub fn cancel_tourney(&mut self, id: u32) -> Result<String, String> {
-        let e = self.tourneys.events.get_mut(&id).ok_or("No such tourney.")?;
+        let e = self
+            .tourneys
+            .events
+            .get_mut(&id)
+            .ok_or("No such tourney.")?;
         if matches!(e.status, Status::Finished | Status::Cancelled) {
             return Err(format!("Tourney #{id} is already over."));
         }
@@ -550,7 +554,8 @@ mod tests {
             forfeits: BTreeMap::new(),
         };
         let row = e.to_row();
-        let back = Event::from_row(row.clone(), now, Duration::from_secs(5), |id| id == 77).unwrap();
+        let back =
+            Event::from_row(row.clone(), now, Duration::from_secs(5), |id| id == 77).unwrap();
         assert_eq!(back.t, e.t);
         assert_eq!(back.links[0].stage, Stage::Adjourned { since: now });
         let lost = Event::from_row(row, now, Duration::from_secs(5), |_| false).unwrap();

@@ -77,7 +77,11 @@ pub struct Played {
 
 /// Plays until some player reads `stop` (or `games_limit` games started,
 /// when given): whoever gets Black resigns at once. Panics after a minute.
-pub async fn play_until(players: &mut [(String, Client)], stop: &str, games_limit: Option<usize>) -> Played {
+pub async fn play_until(
+    players: &mut [(String, Client)],
+    stop: &str,
+    games_limit: Option<usize>,
+) -> Played {
     let mut played = Played {
         logs: vec![String::new(); players.len()],
         ..Played::default()
@@ -87,11 +91,11 @@ pub async fn play_until(players: &mut [(String, Client)], stop: &str, games_limi
         for (i, (name, c)) in players.iter_mut().enumerate() {
             let text = c.drain(Duration::from_millis(20)).await;
             for line in text.lines() {
-                if let Some((w, b)) = creating(line) {
-                    if &b == name {
-                        played.games.push((w, b));
-                        c.send("resign").await;
-                    }
+                if let Some((w, b)) = creating(line)
+                    && &b == name
+                {
+                    played.games.push((w, b));
+                    c.send("resign").await;
                 }
             }
             played.logs[i].push_str(&text);
