@@ -222,3 +222,22 @@ async fn a_restart_in_the_middle_resumes_the_event() {
     assert_eq!(pts.iter().map(|(_, p)| p).sum::<f64>(), 6.0, "{table}");
     let _ = seen;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_arena_pairs_a_late_entrant() {
+    let server = server(30.0).await;
+    let (mut boss, mut players) = field(&server, &["Ann", "Ben", "Cid"]).await;
+    boss.command("tourney create Late arena 1 0 minutes=0.1")
+        .await;
+    join_all(&mut players[..2], 1).await;
+    boss.command("tourney start 1").await;
+    let (_, cid) = &mut players[2];
+    let r = ask(cid, "tourney join 1").await;
+    assert!(r.contains("You join tourney #1."), "{r}");
+    let played = play_until(&mut players, "Tourney #1 \"Late\" is over.", None).await;
+    assert!(
+        played.games.iter().any(|(w, b)| w == "Cid" || b == "Cid"),
+        "{:?}",
+        played.games
+    );
+}

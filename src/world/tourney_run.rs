@@ -87,6 +87,13 @@ impl World {
         if self.durable.closing {
             return;
         }
+        // Arena players who just arrived or joined are paired here.
+        if e.t.format() == Format::Arena {
+            self.tourney_advance(id, now);
+        }
+        let Some(e) = self.tourneys.events.get(&id) else {
+            return;
+        };
         let wait = self.tourneys.settings.forfeit_after;
         let count = e.links.len();
         for i in 0..count {
