@@ -12,6 +12,7 @@ pub mod config;
 pub mod export;
 pub mod formula;
 pub mod help;
+pub mod load;
 pub mod net;
 pub mod random;
 pub mod rating;

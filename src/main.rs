@@ -36,6 +36,9 @@ enum Command {
         #[command(subcommand)]
         action: UserAction,
     },
+    /// Drive a FICS-style server on loopback with many games and users, and
+    /// print a one-line JSON report (latencies, moves/s, errors, server costs).
+    Load(LoadArgs),
     /// Write finished games as PGN ([Variant "Atomic"]) to standard output.
     ExportPgn {
         /// Only the games of this player.
@@ -50,6 +53,46 @@ enum Command {
         /// The tournament's number.
         id: i64,
     },
+}
+
+#[derive(clap::Args)]
+struct LoadArgs {
+    /// The server, on loopback.
+    #[arg(long, default_value = "127.0.0.1:5000")]
+    server: SocketAddr,
+    /// Games played at once (2 connections each).
+    #[arg(long, default_value_t = 10)]
+    pairs: usize,
+    /// Half-moves per game (at most 300).
+    #[arg(long, default_value_t = 60)]
+    moves: usize,
+    /// Users who log in and stay idle.
+    #[arg(long, default_value_t = 0)]
+    idle: usize,
+    /// Observers of the first game.
+    #[arg(long, default_value_t = 0)]
+    observers: usize,
+    /// Connections opened at once before everything else.
+    #[arg(long, default_value_t = 0)]
+    connect_storm: usize,
+    /// File of registered accounts, "name password" per line, for the login storm.
+    #[arg(long)]
+    accounts: Option<PathBuf>,
+    /// Registered logins per second while the games run.
+    #[arg(long, default_value_t = 0)]
+    login_rate: u32,
+    /// Logins in flight at once.
+    #[arg(long, default_value_t = 200)]
+    concurrency: usize,
+    /// The server's PID: its memory, CPU and descriptors go in the report.
+    #[arg(long)]
+    server_pid: Option<u32>,
+    /// Seconds everyone stays connected after the games.
+    #[arg(long, default_value_t = 0.0)]
+    hold: f64,
+    /// Handles start with these letters.
+    #[arg(long, default_value = "Ld")]
+    prefix: String,
 }
 
 #[derive(Subcommand)]
@@ -101,6 +144,7 @@ fn main() -> ExitCode {
             tourney: Some(id), ..
         }) => export_tourney(cli.config, cli.db, id, false),
         Some(Command::ExportTrf { id }) => export_tourney(cli.config, cli.db, id, true),
+        Some(Command::Load(args)) => load(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -134,6 +178,8 @@ fn serve(config: Option<PathBuf>, db: Option<PathBuf>, listen: Option<SocketAddr
         // Handlers first: a SIGTERM that arrives as soon as the server is
         // listening must already stop it cleanly.
         let stop = shutdown_signal();
+        let files = atomicd::server::raise_descriptor_limit();
+        tracing::info!(open_files = files, "descriptor limit");
         let server = atomicd::start(config).await?;
         tokio::select! {
             _ = stop => {}
@@ -167,6 +213,52 @@ fn shutdown_signal() -> std::pin::Pin<Box<dyn std::future::Future<Output = ()>>>
     Box::pin(async {
         let _ = tokio::signal::ctrl_c().await;
     })
+}
+
+fn load(args: LoadArgs) -> Result<()> {
+    if !args.server.ip().is_loopback() {
+        return Err("the load generator only drives servers on loopback (127.0.0.0/8, ::1)".into());
+    }
+    if !args.prefix.chars().all(|c| c.is_ascii_alphabetic()) || args.prefix.len() > 10 {
+        return Err("--prefix must be at most 10 letters".into());
+    }
+    let accounts = match &args.accounts {
+        Some(path) => std::fs::read_to_string(path)?
+            .lines()
+            .filter_map(|l| {
+                l.split_once(' ')
+                    .map(|(n, p)| (n.to_string(), p.trim().to_string()))
+            })
+            .collect(),
+        None => Vec::new(),
+    };
+    // Thousands of connections need thousands of descriptors.
+    atomicd::server::raise_descriptor_limit();
+    let cfg = atomicd::load::LoadConfig {
+        addr: args.server,
+        pairs: args.pairs,
+        moves: args.moves.min(300),
+        idle: args.idle,
+        observers: args.observers,
+        connect_storm: args.connect_storm,
+        accounts,
+        login_rate: args.login_rate,
+        concurrency: args.concurrency,
+        server_pid: args.server_pid,
+        hold: std::time::Duration::from_secs_f64(args.hold.max(0.0)),
+        prefix: args.prefix,
+        ..atomicd::load::LoadConfig::default()
+    };
+    // One thread: the generator must not take the server's second core.
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()?;
+    let report = runtime.block_on(atomicd::load::run(cfg));
+    println!("{report}");
+    if report["errors"].as_u64().unwrap_or(1) > 0 {
+        return Err(format!("{} errors", report["errors"]).into());
+    }
+    Ok(())
 }
 
 fn read_password() -> Result<String> {

@@ -154,6 +154,19 @@ impl ServerHandle {
     }
 }
 
+/// Raises the soft limit on open descriptors to the hard limit: every user
+/// is a socket, and the default soft limit (often 1024) would cap the server
+/// far below what it can hold. Returns the new soft limit.
+pub fn raise_descriptor_limit() -> u64 {
+    match rlimit::increase_nofile_limit(u64::MAX) {
+        Ok(n) => n,
+        Err(e) => {
+            tracing::warn!(error = %e, "cannot raise the open-file limit");
+            0
+        }
+    }
+}
+
 /// Opens the database, binds the listener and starts serving.
 pub async fn start(config: Config) -> Result<ServerHandle, StartError> {
     let store = Store::open(&config.database).map_err(StartError::Database)?;

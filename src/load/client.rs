@@ -1,0 +1,187 @@
+//! A lean FICS client for load: connect, log in, send lines, and wait for
+//! patterns or style-12 boards in what the server sends.
+
+use std::net::SocketAddr;
+use std::time::Duration;
+
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::TcpStream;
+use tokio::time::{Instant, timeout};
+
+/// Why a client step failed; the kind names the error in the report.
+#[derive(Debug)]
+pub struct Failure {
+    pub kind: &'static str,
+    pub detail: String,
+}
+
+pub type Step<T> = Result<T, Failure>;
+
+fn fail<T>(kind: &'static str, detail: impl Into<String>) -> Step<T> {
+    Err(Failure {
+        kind,
+        detail: detail.into(),
+    })
+}
+
+/// One connection.
+pub struct Client {
+    stream: TcpStream,
+    buf: Vec<u8>,
+}
+
+/// A board as a load client needs it: whose turn and which half-move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Board {
+    /// Style-12 relation (1: my move).
+    pub relation: i8,
+    /// Half-moves made so far.
+    pub plies: u32,
+}
+
+fn find(hay: &[u8], needle: &[u8]) -> Option<usize> {
+    hay.windows(needle.len()).position(|w| w == needle)
+}
+
+/// Reads relation and half-moves from a `<12>` line.
+fn parse_board(line: &[u8]) -> Option<Board> {
+    let text = std::str::from_utf8(line).ok()?;
+    let f: Vec<&str> = text.split(' ').collect();
+    let relation = f.get(19)?.parse().ok()?;
+    let fullmove: u32 = f.get(26)?.parse().ok()?;
+    let black_to_move = *f.get(9)? == "B";
+    Some(Board {
+        relation,
+        plies: (fullmove - 1) * 2 + u32::from(black_to_move),
+    })
+}
+
+impl Client {
+    /// Connects and waits for `login: `; returns the time that took.
+    pub async fn connect(addr: SocketAddr, wait: Duration) -> Step<(Client, Duration)> {
+        let t0 = Instant::now();
+        let stream = match timeout(wait, TcpStream::connect(addr)).await {
+            Ok(Ok(s)) => s,
+            Ok(Err(e)) => return fail("connect", e.to_string()),
+            Err(_) => return fail("connect_timeout", addr.to_string()),
+        };
+        let _ = stream.set_nodelay(true);
+        let mut c = Client {
+            stream,
+            buf: Vec::with_capacity(4096),
+        };
+        c.expect(b"login: ", wait, "banner").await?;
+        Ok((c, t0.elapsed()))
+    }
+
+    pub async fn send(&mut self, line: &str) -> Step<()> {
+        let mut bytes = Vec::with_capacity(line.len() + 1);
+        bytes.extend_from_slice(line.as_bytes());
+        bytes.push(b'\n');
+        match self.stream.write_all(&bytes).await {
+            Ok(()) => Ok(()),
+            Err(e) => fail("write", e.to_string()),
+        }
+    }
+
+    async fn fill(&mut self, deadline: Instant, kind: &'static str) -> Step<()> {
+        let mut chunk = [0u8; 8192];
+        match tokio::time::timeout_at(deadline, self.stream.read(&mut chunk)).await {
+            Ok(Ok(0)) => fail("closed", kind),
+            Ok(Ok(n)) => {
+                self.buf.extend_from_slice(&chunk[..n]);
+                Ok(())
+            }
+            Ok(Err(e)) => fail("read", e.to_string()),
+            Err(_) => fail("timeout", kind),
+        }
+    }
+
+    /// Waits for `pattern`; drops everything up to and including it.
+    pub async fn expect(&mut self, pattern: &[u8], wait: Duration, kind: &'static str) -> Step<()> {
+        let deadline = Instant::now() + wait;
+        loop {
+            if let Some(i) = find(&self.buf, pattern) {
+                self.buf.drain(..i + pattern.len());
+                return Ok(());
+            }
+            self.fill(deadline, kind).await?;
+        }
+    }
+
+    /// Logs in under an unregistered name (or `guest`).
+    pub async fn login_name(&mut self, name: &str, wait: Duration) -> Step<()> {
+        self.send(name).await?;
+        self.expect(b"Press return", wait, "login").await?;
+        self.send("").await?;
+        self.expect(b"fics% ", wait, "login").await
+    }
+
+    /// Logs in with a registered name and password.
+    pub async fn login_account(&mut self, name: &str, password: &str, wait: Duration) -> Step<()> {
+        self.send(name).await?;
+        self.expect(b"password: ", wait, "login").await?;
+        self.send(password).await?;
+        let deadline = Instant::now() + wait;
+        loop {
+            if find(&self.buf, b"Invalid password").is_some() {
+                return fail("bad_password", name.to_string());
+            }
+            if let Some(i) = find(&self.buf, b"fics% ") {
+                self.buf.drain(..i + 6);
+                return Ok(());
+            }
+            self.fill(deadline, "login").await?;
+        }
+    }
+
+    /// Sends a command and waits for its prompt.
+    pub async fn command(&mut self, line: &str, wait: Duration) -> Step<()> {
+        self.send(line).await?;
+        self.expect(b"fics% ", wait, "command").await
+    }
+
+    /// Waits for the next style-12 board (skipping everything else).
+    pub async fn next_board(&mut self, wait: Duration) -> Step<Board> {
+        let deadline = Instant::now() + wait;
+        loop {
+            if let Some(i) = find(&self.buf, b"<12> ")
+                && let Some(end) = self.buf[i..].iter().position(|&b| b == b'\n')
+            {
+                let line: Vec<u8> = self.buf[i..i + end].to_vec();
+                self.buf.drain(..i + end);
+                return match parse_board(&line) {
+                    Some(b) => Ok(b),
+                    None => fail("bad_board", String::from_utf8_lossy(&line).to_string()),
+                };
+            }
+            self.fill(deadline, "board").await?;
+        }
+    }
+
+    /// Waits until a board with half-moves `plies` (or more) arrives.
+    pub async fn board_at(&mut self, plies: u32, wait: Duration) -> Step<Board> {
+        loop {
+            let b = self.next_board(wait).await?;
+            if b.plies >= plies {
+                return Ok(b);
+            }
+        }
+    }
+
+    /// Ends the session politely.
+    pub async fn quit(mut self) {
+        let _ = self.send("quit").await;
+        let _ = timeout(Duration::from_secs(2), self.stream.shutdown()).await;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn board_fields() {
+        let line = b"<12> rnbqkbnr pppppppp -------- -------- ----P--- -------- PPPP-PPP RNBQKBNR B 4 1 1 1 1 0 1 A B -1 0 0 39 39 0 0 1 P/e2-e4 (0:00) e4 0 0 0";
+        let b = super::parse_board(line).unwrap();
+        assert_eq!((b.relation, b.plies), (-1, 1));
+    }
+}
