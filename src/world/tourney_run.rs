@@ -87,10 +87,9 @@ impl World {
         if self.durable.closing {
             return;
         }
-        // Arena players who just arrived or joined are paired here.
-        if e.t.format() == Format::Arena {
-            self.tourney_advance(id, now);
-        }
+        // Pair what can be paired: arena players who just arrived or
+        // joined, or a round a crash left unpaired (idempotent otherwise).
+        self.tourney_advance(id, now);
         let Some(e) = self.tourneys.events.get(&id) else {
             return;
         };
