@@ -45,6 +45,13 @@ pub struct Config {
     pub channels: BTreeMap<u16, String>,
     /// What computer accounts (`(C)`, bots) may do: `[computers]`.
     pub computers: ComputerRules,
+    /// Seconds between a tournament pairing and the start of its game.
+    pub tourney_countdown_seconds: f64,
+    /// Seconds a tournament game waits for an absent player before that
+    /// player forfeits it.
+    pub tourney_forfeit_seconds: f64,
+    /// Every registered user may create tournaments, not only TDs and admins.
+    pub tourney_anyone_creates: bool,
 }
 
 /// The `[computers]` table: limits that keep bots good citizens.
@@ -102,6 +109,9 @@ impl Default for Config {
             login_failures_before_delay: 3,
             channels,
             computers: ComputerRules::default(),
+            tourney_countdown_seconds: 10.0,
+            tourney_forfeit_seconds: 120.0,
+            tourney_anyone_creates: false,
         }
     }
 }
@@ -167,6 +177,14 @@ impl Config {
         if self.output_buffer_kb == 0 {
             return Err("output_buffer_kb must be at least 1".into());
         }
+        for (key, v) in [
+            ("tourney_countdown_seconds", self.tourney_countdown_seconds),
+            ("tourney_forfeit_seconds", self.tourney_forfeit_seconds),
+        ] {
+            if !(0.0..=86_400.0).contains(&v) {
+                return Err(format!("{key} must be between 0 and 86400"));
+            }
+        }
         if let Some(n) = self.channels.keys().find(|n| **n > 255) {
             return Err(format!("channel {n} is out of range (0-255)"));
         }
@@ -179,6 +197,15 @@ impl Config {
             .idle_timeout_seconds
             .unwrap_or(self.idle_timeout_minutes.saturating_mul(60));
         (secs > 0).then(|| std::time::Duration::from_secs(secs))
+    }
+
+    /// The tournament director's delays: countdown before a game, wait for
+    /// an absent player.
+    pub fn tourney_delays(&self) -> (std::time::Duration, std::time::Duration) {
+        (
+            std::time::Duration::from_secs_f64(self.tourney_countdown_seconds),
+            std::time::Duration::from_secs_f64(self.tourney_forfeit_seconds),
+        )
     }
 
     /// Name of a channel, if the operator gave it one.
@@ -253,6 +280,16 @@ mod tests {
         assert!(Config::parse("listen = \"nowhere\"").is_err());
         assert!(Config::parse("bcrypt_cost = 4").is_err());
         assert!(Config::parse("server_name = \"My FatICS\"").is_err());
+        assert!(Config::parse("tourney_countdown_seconds = -1.0").is_err());
+        let c =
+            Config::parse("tourney_countdown_seconds = 5\ntourney_forfeit_seconds = 0.5").unwrap();
+        assert_eq!(
+            c.tourney_delays(),
+            (
+                std::time::Duration::from_secs(5),
+                std::time::Duration::from_millis(500)
+            )
+        );
     }
 
     #[test]

@@ -46,3 +46,51 @@ fn pgn_game(row: &GameRow, sans: Vec<String>, site: &str) -> PgnGame {
         end_comment: row.reason.clone(),
     }
 }
+
+/// The games of tournament `id` as PGN, in the event's order: the event's
+/// name in the Event tag, its round in the Round tag. Only games with a
+/// result; `Ok(None)` when there is no such tournament.
+pub fn pgn_tourney(conn: &Connection, id: i64, site: &str) -> rusqlite::Result<Option<String>> {
+    let Some(event) = crate::store::tourneys::load(conn, id)? else {
+        return Ok(None);
+    };
+    let mut out = String::new();
+    for (round, game_id) in crate::store::tourneys::game_ids(conn, id)? {
+        let Some(row) = games::get(conn, game_id)? else {
+            continue;
+        };
+        if row.status != games::status::FINISHED {
+            continue;
+        }
+        let moves = games::moves(conn, row.id)?;
+        let mut game = pgn_game(&row, moves.into_iter().map(|m| m.san).collect(), site);
+        game.event = format!("{} (tourney #{id})", event.name);
+        game.round = round.to_string();
+        pgn::write(&game, &mut out);
+    }
+    Ok(Some(out))
+}
+
+/// Tournament `id` as FIDE TRF-16 (`Ok(None)` when there is none).
+pub fn trf_tourney(conn: &Connection, id: i64) -> rusqlite::Result<Option<String>> {
+    let Some(row) = crate::store::tourneys::load(conn, id)? else {
+        return Ok(None);
+    };
+    let date = |t: Option<i64>| t.map(|t| pgn_date(t).replace('.', "/")).unwrap_or_default();
+    let header = crate::tourney::trf::Header {
+        name: row.name.clone(),
+        start_date: date(row.started_at.or(Some(row.created_at))),
+        end_date: date(row.finished_at),
+        arbiter: row.created_by.clone(),
+        time_control: format!("{}+{}", row.minutes, row.inc),
+        ..Default::default()
+    };
+    let event = crate::world::tourneys::Event::from_row(
+        row,
+        tokio::time::Instant::now(),
+        std::time::Duration::ZERO,
+        |_| false,
+    )
+    .map_err(rusqlite::Error::InvalidParameterName)?;
+    Ok(Some(crate::tourney::trf::write(&event.t, &header)))
+}

@@ -46,6 +46,14 @@ enum Command {
         /// Only the games of this player.
         #[arg(long)]
         user: Option<String>,
+        /// Only the games of this tournament (its number).
+        #[arg(long, conflicts_with = "user")]
+        tourney: Option<i64>,
+    },
+    /// Write a tournament as FIDE TRF-16 to standard output.
+    ExportTrf {
+        /// The tournament's number.
+        id: i64,
     },
 }
 
@@ -130,7 +138,14 @@ fn main() -> ExitCode {
     let result = match cli.command {
         None => serve(cli.config, cli.db, cli.listen),
         Some(Command::User { action }) => user(cli.config, cli.db, action),
-        Some(Command::ExportPgn { user }) => export_pgn(cli.config, cli.db, user),
+        Some(Command::ExportPgn {
+            user,
+            tourney: None,
+        }) => export_pgn(cli.config, cli.db, user),
+        Some(Command::ExportPgn {
+            tourney: Some(id), ..
+        }) => export_tourney(cli.config, cli.db, id, false),
+        Some(Command::ExportTrf { id }) => export_tourney(cli.config, cli.db, id, true),
         Some(Command::Load(args)) => load(args),
         Some(Command::Bot(options)) => bot(options),
     };
@@ -316,6 +331,22 @@ fn export_pgn(config: Option<PathBuf>, db: Option<PathBuf>, player: Option<Strin
     let conn = open_db(&config)?;
     let text = atomicd::export::pgn_games(&conn, player.as_deref(), &config.server_name)?;
     print!("{text}");
+    Ok(())
+}
+
+/// A tournament's games as PGN, or the tournament as TRF.
+fn export_tourney(config: Option<PathBuf>, db: Option<PathBuf>, id: i64, trf: bool) -> Result<()> {
+    let config = maintenance_config(config, db)?;
+    let conn = open_db(&config)?;
+    let text = if trf {
+        atomicd::export::trf_tourney(&conn, id)?
+    } else {
+        atomicd::export::pgn_tourney(&conn, id, &config.server_name)?
+    };
+    print!(
+        "{}",
+        text.ok_or_else(|| format!("there is no tourney #{id}"))?
+    );
     Ok(())
 }
 

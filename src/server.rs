@@ -197,10 +197,12 @@ pub async fn start(config: Config) -> Result<ServerHandle, StartError> {
     // Games that were live when the server last stopped (a crash, kill -9)
     // come back as adjourned games, with every move and both clocks.
     let now_unix = unix_now();
-    let (recovered, adjourned) = store
+    let (recovered, adjourned, (tourneys, last_tourney)) = store
         .call(move |db| {
             let recovered = adjourned::recover_live(db, now_unix)?;
-            Ok::<_, rusqlite::Error>((recovered, adjourned::load_all(db)?))
+            let events = crate::store::tourneys::load_all(db, true)?;
+            let last = crate::store::tourneys::max_id(db)?;
+            Ok::<_, rusqlite::Error>((recovered, adjourned::load_all(db)?, (events, last)))
         })
         .await
         .map_err(|_| StartError::Database(rusqlite::Error::InvalidQuery))?
@@ -233,6 +235,13 @@ pub async fn start(config: Config) -> Result<ServerHandle, StartError> {
     world.durable.stop = Some(shutdown.clone());
     world.durable.adjourned = adjourned.into_iter().map(|g| (g.id, g)).collect();
     world.computers.rules = config.computers;
+    let (countdown, forfeit_after) = config.tourney_delays();
+    let director = crate::world::tourneys::Settings {
+        countdown,
+        forfeit_after,
+        anyone_creates: config.tourney_anyone_creates,
+    };
+    world.load_tourneys(director, tourneys, last_tourney);
     let shared = Arc::new(Shared {
         throttle: Mutex::new(LoginThrottle::new(config.login_failures_before_delay)),
         config,

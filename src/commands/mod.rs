@@ -29,7 +29,9 @@ mod setup;
 mod stored;
 mod stored_games;
 mod talk;
+mod td;
 mod terms;
+mod tourney;
 mod vars;
 
 pub use parse::{Parsed, match_terms, parse_line};
@@ -38,6 +40,7 @@ use std::future::Future;
 use std::pin::Pin;
 use std::sync::{Arc, MutexGuard};
 
+use crate::account::Titles;
 use crate::server::Shared;
 use crate::session::Session;
 use crate::session::output::code;
@@ -96,6 +99,8 @@ impl Ctx<'_> {
 pub enum Rights {
     Anyone,
     Admin,
+    /// Tournament directors (`(TD)`) and admins.
+    Td,
 }
 
 /// One command of the table.
@@ -123,6 +128,16 @@ const fn admin(name: &'static str, code: u16, run: fn(&mut Ctx<'_>, &str)) -> Co
         code,
         run,
         rights: Rights::Admin,
+    }
+}
+
+/// A TD command (spec §7): everyone else is told it does not exist.
+const fn td(name: &'static str, code: u16, run: fn(&mut Ctx<'_>, &str)) -> Command {
+    Command {
+        name,
+        code,
+        run,
+        rights: Rights::Td,
     }
 }
 
@@ -208,6 +223,13 @@ static COMMANDS: &[Command] = &[
     cmd("whisper", 145, observe::whisper),
     cmd("who", 146, info::who),
     cmd("withdraw", 147, match_::withdraw),
+    // Tournaments: the built-in director, and the hooks of TD programs.
+    cmd("berserk", 321, tourney::berserk),
+    td("getgi", 44, td::getgi),
+    td("getpi", 45, td::getpi),
+    td("rmatch", 183, td::rmatch),
+    cmd("tourney", 320, tourney::tourney),
+    td("tournset", 135, td::tournset),
     // Examining: stored games, set-up positions, journals.
     cmd("backward", 16, examine::backward),
     cmd("bsetup", 21, setup::bsetup),
@@ -335,7 +357,7 @@ fn run_one(ctx: &mut Ctx<'_>, piece: &str) {
         return;
     }
     let (word, args) = split_word(text);
-    match lookup(word, ctx.session.titles.admin) {
+    match lookup(word, ctx.session.titles) {
         Lookup::Found(command, extra) => {
             ctx.code.get_or_insert(command.code);
             let args = match extra {
@@ -378,17 +400,21 @@ enum Lookup {
     NotFound,
 }
 
-fn visible(command: &Command, admin: bool) -> bool {
-    command.rights == Rights::Anyone || admin
+fn visible(command: &Command, titles: Titles) -> bool {
+    match command.rights {
+        Rights::Anyone => true,
+        Rights::Admin => titles.admin,
+        Rights::Td => titles.admin || titles.td,
+    }
 }
 
-fn by_name(name: &str, admin: bool) -> Option<&'static Command> {
+fn by_name(name: &str, admin: Titles) -> Option<&'static Command> {
     COMMANDS
         .iter()
         .find(|c| c.name == name && visible(c, admin))
 }
 
-fn lookup(word: &str, admin: bool) -> Lookup {
+fn lookup(word: &str, admin: Titles) -> Lookup {
     let lower = word.to_ascii_lowercase();
     if let Some(c) = by_name(&lower, admin) {
         return Lookup::Found(c, None);
@@ -438,12 +464,22 @@ mod tests {
 
     #[test]
     fn lookup_exact_shortcut_prefix_and_ambiguity() {
-        assert!(matches!(lookup("who", false), Lookup::Found(c, None) if c.name == "who"));
-        assert!(matches!(lookup("WHO", false), Lookup::Found(c, None) if c.name == "who"));
-        assert!(matches!(lookup("p", false), Lookup::Found(c, Some("a")) if c.name == "who"));
-        assert!(matches!(lookup("fing", false), Lookup::Found(c, None) if c.name == "finger"));
-        assert!(matches!(lookup("wh", false), Lookup::Ambiguous(v) if v == ["whisper", "who"]));
-        assert!(matches!(lookup("xyz", false), Lookup::NotFound));
+        assert!(
+            matches!(lookup("who", Titles::default()), Lookup::Found(c, None) if c.name == "who")
+        );
+        assert!(
+            matches!(lookup("WHO", Titles::default()), Lookup::Found(c, None) if c.name == "who")
+        );
+        assert!(
+            matches!(lookup("p", Titles::default()), Lookup::Found(c, Some("a")) if c.name == "who")
+        );
+        assert!(
+            matches!(lookup("fing", Titles::default()), Lookup::Found(c, None) if c.name == "finger")
+        );
+        assert!(
+            matches!(lookup("wh", Titles::default()), Lookup::Ambiguous(v) if v == ["whisper", "who"])
+        );
+        assert!(matches!(lookup("xyz", Titles::default()), Lookup::NotFound));
     }
 
     #[test]

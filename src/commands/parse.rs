@@ -37,7 +37,11 @@ fn parse_piece(piece: &str, admin: bool) -> Parsed {
         return Parsed::Empty;
     }
     let (word, args) = split_word(text);
-    match lookup(word, admin) {
+    let titles = crate::account::Titles {
+        admin,
+        ..Default::default()
+    };
+    match lookup(word, titles) {
         Lookup::Found(command, extra) => {
             let args = match extra {
                 Some(extra) if args.is_empty() => extra.to_string(),

@@ -15,6 +15,7 @@ pub fn set(ctx: &mut Ctx<'_>, args: &str) {
     if name.is_empty() {
         return ctx.usage("set variable [value]");
     }
+    super::td::adopt_world_vars(ctx);
     // Set on a copy first: a formula that does not parse is refused now,
     // never at match time.
     let mut trial = ctx.session.vars.clone();
@@ -96,6 +97,7 @@ fn pairs_in_columns(pairs: &[(String, String)]) -> String {
 
 /// `variables [name]`: a user's variables (yours by default).
 pub fn variables(ctx: &mut Ctx<'_>, args: &str) {
+    super::td::adopt_world_vars(ctx);
     let found = match args.split_whitespace().next() {
         None => Some((ctx.session.name.clone(), ctx.session.vars.clone())),
         Some(name) => ctx

@@ -19,6 +19,7 @@ pub mod lists;
 pub mod messages;
 pub mod ratings;
 pub mod schema;
+pub mod tourneys;
 
 use std::panic::AssertUnwindSafe;
 use std::path::Path;

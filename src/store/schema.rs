@@ -130,6 +130,60 @@ const MIGRATIONS: &[&str] = &[
         saved_at   INTEGER NOT NULL,
         PRIMARY KEY (account_id, slot)
     );",
+    // 7: tournaments of the built-in director: the event, its players, its
+    // games (linked to the games table once played) and its byes. These
+    // rows are the whole state; standings are computed from them.
+    "CREATE TABLE tourneys (
+        id          INTEGER PRIMARY KEY,
+        name        TEXT NOT NULL,
+        format      TEXT NOT NULL,
+        param       INTEGER NOT NULL,
+        arena_secs  INTEGER NOT NULL,
+        minutes     INTEGER NOT NULL,
+        inc         INTEGER NOT NULL,
+        rated       INTEGER NOT NULL,
+        max_players INTEGER,
+        min_rating  INTEGER,
+        seed        INTEGER NOT NULL,
+        created_by  TEXT NOT NULL,
+        created_at  INTEGER NOT NULL,
+        status      TEXT NOT NULL,
+        started_at  INTEGER,
+        ends_at     INTEGER,
+        finished_at INTEGER
+    );
+    CREATE INDEX tourneys_status ON tourneys (status);
+    CREATE TABLE tourney_players (
+        tourney_id INTEGER NOT NULL REFERENCES tourneys(id) ON DELETE CASCADE,
+        player_no  INTEGER NOT NULL,
+        name       TEXT NOT NULL,
+        rating     INTEGER NOT NULL,
+        joined     INTEGER NOT NULL,
+        withdrawn  INTEGER,
+        forfeits   INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (tourney_id, player_no)
+    );
+    CREATE TABLE tourney_games (
+        tourney_id     INTEGER NOT NULL REFERENCES tourneys(id) ON DELETE CASCADE,
+        seq            INTEGER NOT NULL,
+        round          INTEGER NOT NULL,
+        white_no       INTEGER NOT NULL,
+        black_no       INTEGER NOT NULL,
+        result         TEXT,
+        plies          INTEGER NOT NULL,
+        berserk_white  INTEGER NOT NULL,
+        berserk_black  INTEGER NOT NULL,
+        finished_order INTEGER,
+        game_id        INTEGER REFERENCES games(id) ON DELETE SET NULL,
+        PRIMARY KEY (tourney_id, seq)
+    );
+    CREATE TABLE tourney_byes (
+        tourney_id INTEGER NOT NULL REFERENCES tourneys(id) ON DELETE CASCADE,
+        round      INTEGER NOT NULL,
+        player_no  INTEGER NOT NULL,
+        kind       TEXT NOT NULL,
+        PRIMARY KEY (tourney_id, round, player_no)
+    );",
 ];
 
 /// The version a fully migrated database has.

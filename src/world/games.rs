@@ -244,7 +244,8 @@ impl World {
             if skip.contains(&p.id) {
                 continue;
             }
-            if p.vars.switch("gin") || p.ivars.get(Ivar::ALLRESULTS) {
+            let informed = p.vars.switch("ginform") && (p.titles.td || p.titles.admin);
+            if p.vars.switch("gin") || p.ivars.get(Ivar::ALLRESULTS) || informed {
                 p.send(Out::Text(line.clone()));
             }
         }
@@ -429,7 +430,7 @@ impl World {
         let turn = game.chess.turn();
         game.clock.stop(turn, now);
         let (white_ms, black_ms) = game.clock.both(turn, now);
-        let line = game.end_line(&end.reason, end.result);
+        let line = game.end_line(&end.reason, end.result) + &self.tourney_suffix(&game);
         let players: Vec<SessionId> = [game.white.id, game.black.id]
             .into_iter()
             .flatten()
@@ -505,6 +506,7 @@ impl World {
             self.remember_adjourned(&game, white_ms, black_ms);
         }
         tracing::info!(game = no, white = %game.white.name, black = %game.black.name, result = end.result, reason = %end.reason, "game over");
+        self.tourney_game_ended(&game, &end, now);
         reply
     }
 

@@ -28,6 +28,9 @@ pub mod seeks;
 pub mod shutdown;
 pub mod talk;
 pub mod timers;
+pub mod tourney_play;
+pub mod tourney_run;
+pub mod tourneys;
 pub mod watching;
 
 use std::collections::{BTreeMap, HashMap, HashSet};
@@ -76,6 +79,8 @@ pub struct World {
     pub computers: computers::Computers,
     /// Adjourned games, dropped players, idle logouts, shutdown.
     pub durable: durable::Durable,
+    /// The built-in tournament director's events.
+    pub tourneys: tourneys::Tourneys,
 }
 
 impl World {
@@ -97,6 +102,7 @@ impl World {
             talk: talk::TalkWorld::default(),
             computers: computers::Computers::default(),
             durable: durable::Durable::default(),
+            tourneys: tourneys::Tourneys::default(),
         }
     }
 
@@ -107,6 +113,7 @@ impl World {
             TimerKey::Grace(no) => self.grace_ended(no, now),
             TimerKey::Idle(id) => self.idle_check(id, now),
             TimerKey::Shutdown => self.shutdown_tick(now),
+            TimerKey::Tourney(id) => self.tourney_tick(id, now),
         }
     }
 

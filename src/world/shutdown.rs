@@ -157,6 +157,7 @@ impl World {
     pub fn after_enter(&mut self, id: SessionId, replaced: Option<SessionId>, now: Instant) {
         self.rejoin_game(id, replaced, now);
         self.watch_idle(id, now);
+        self.tourney_player_arrived(id, now);
     }
 }
 

@@ -26,6 +26,9 @@ pub enum TimerKey {
     Idle(crate::world::SessionId),
     /// The next step of a shutdown countdown.
     Shutdown,
+    /// The next deadline of this tournament (a game to start, a forfeit,
+    /// the end of an arena).
+    Tourney(u32),
 }
 
 enum Command {

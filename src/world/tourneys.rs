@@ -1,0 +1,572 @@
+//! The built-in tournament director's live state: every event, its pure
+//! [`Tournament`] (src/tourney/) and, beside each of its games, where that
+//! game stands on the server (waiting to start, being played, adjourned).
+//!
+//! Events are created, joined, left, started and cancelled here; running
+//! them (starting games, forfeits, results, the next round) is in
+//! `tourney_run.rs`. Every change is written to SQLite whole
+//! (`store::tourneys::save`), so a restart finds each event as it was.
+
+use std::collections::BTreeMap;
+use std::time::Duration;
+
+use tokio::time::Instant;
+
+use crate::store::tourneys::{self as db, EventRow};
+use crate::timefmt::unix_now;
+use crate::tourney::{Format, PlayerId, Tournament};
+use crate::world::timers::TimerKey;
+use crate::world::{SessionId, World};
+
+/// The director's settings (from `config.toml`).
+#[derive(Debug, Clone, Copy)]
+pub struct Settings {
+    /// Between a pairing and the start of its game.
+    pub countdown: Duration,
+    /// How long a game waits for an absent player before a forfeit.
+    pub forfeit_after: Duration,
+    /// Every registered user may create events.
+    pub anyone_creates: bool,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            countdown: Duration::from_secs(10),
+            forfeit_after: Duration::from_secs(120),
+            anyone_creates: false,
+        }
+    }
+}
+
+/// Where an event is in its life.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Status {
+    Open,
+    Running,
+    Finished,
+    Cancelled,
+}
+
+impl Status {
+    pub fn word(self) -> &'static str {
+        match self {
+            Status::Open => "open",
+            Status::Running => "running",
+            Status::Finished => "finished",
+            Status::Cancelled => "cancelled",
+        }
+    }
+
+    fn parse(s: &str) -> Status {
+        match s {
+            "open" => Status::Open,
+            "running" => Status::Running,
+            "cancelled" => Status::Cancelled,
+            _ => Status::Finished,
+        }
+    }
+}
+
+/// Where one game of an event stands on the server.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Stage {
+    /// Paired; the game starts at `due` when both players are there.
+    Waiting { due: Instant },
+    /// Being played (its `games` row is `Link::db_id`).
+    Live,
+    /// Adjourned (a dropped connection, a restart) since `since`: resumed
+    /// when both players are back.
+    Adjourned { since: Instant },
+    /// It has a result (or the event is over and it never will).
+    Done,
+}
+
+/// The server's side of one game of an event (same index as
+/// `Tournament::games`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Link {
+    pub db_id: Option<i64>,
+    pub stage: Stage,
+}
+
+/// A tournament being organised, played or kept for its results.
+#[derive(Debug, Clone)]
+pub struct Event {
+    pub id: u32,
+    pub name: String,
+    pub t: Tournament,
+    pub status: Status,
+    pub minutes: u32,
+    pub inc: u32,
+    pub rated: bool,
+    pub max_players: Option<u32>,
+    pub min_rating: Option<i32>,
+    /// Length of an arena.
+    pub arena: Duration,
+    pub created_by: String,
+    pub created_at: i64,
+    pub started_at: Option<i64>,
+    /// When an arena ends, as Unix time and as an instant.
+    pub ends_unix: Option<i64>,
+    pub ends_at: Option<Instant>,
+    pub finished_at: Option<i64>,
+    pub links: Vec<Link>,
+    /// Absences charged so far; two withdraw a player.
+    pub forfeits: BTreeMap<PlayerId, u32>,
+}
+
+/// Everything `tourney create` asks for.
+#[derive(Debug, Clone, PartialEq)]
+pub struct NewEvent {
+    pub name: String,
+    pub format: Format,
+    pub minutes: u32,
+    pub inc: u32,
+    pub rated: bool,
+    pub arena: Duration,
+    pub max_players: Option<u32>,
+    pub min_rating: Option<i32>,
+}
+
+/// Every event the server knows of in this run.
+#[derive(Debug, Default)]
+pub struct Tourneys {
+    pub settings: Settings,
+    pub events: BTreeMap<u32, Event>,
+    pub next_id: u32,
+}
+
+impl Event {
+    /// The format's parameter as stored (rounds, cycles, games per match).
+    fn param(&self) -> u32 {
+        match self.t.format() {
+            Format::Swiss { rounds } => rounds,
+            Format::RoundRobin { cycles } => cycles,
+            Format::Knockout { games } => games,
+            Format::Arena => 0,
+        }
+    }
+
+    /// The rows that store this event.
+    pub fn to_row(&self) -> EventRow {
+        EventRow {
+            id: i64::from(self.id),
+            name: self.name.clone(),
+            format: self.t.format().word().to_string(),
+            param: self.param(),
+            arena_secs: self.arena.as_secs(),
+            minutes: self.minutes,
+            inc: self.inc,
+            rated: self.rated,
+            max_players: self.max_players,
+            min_rating: self.min_rating,
+            seed: self.t.seed(),
+            created_by: self.created_by.clone(),
+            created_at: self.created_at,
+            status: self.status.word().to_string(),
+            started_at: self.started_at,
+            ends_at: self.ends_unix,
+            finished_at: self.finished_at,
+            players: self.t.players().to_vec(),
+            forfeits: self.forfeits.iter().map(|(k, v)| (*k, *v)).collect(),
+            games: self.t.games().to_vec(),
+            game_ids: self.links.iter().map(|l| l.db_id).collect(),
+            byes: self.t.byes().to_vec(),
+        }
+    }
+
+    /// The event back from its rows. Games without a result come back
+    /// adjourned when `adjourned(game_id)` says the server keeps them so,
+    /// else waiting to be (re)started.
+    pub fn from_row(
+        row: EventRow,
+        now: Instant,
+        countdown: Duration,
+        adjourned: impl Fn(i64) -> bool,
+    ) -> Result<Event, String> {
+        let format = match row.format.as_str() {
+            "swiss" => Format::Swiss {
+                rounds: row.param.max(1),
+            },
+            "rr" => Format::RoundRobin {
+                cycles: row.param.max(1),
+            },
+            "ko" => Format::Knockout {
+                games: row.param.max(1),
+            },
+            "arena" => Format::Arena,
+            other => return Err(format!("unknown format {other}")),
+        };
+        let status = Status::parse(&row.status);
+        let links = row
+            .games
+            .iter()
+            .zip(row.game_ids.iter())
+            .map(|(g, id)| {
+                let stage = match (g.result, id) {
+                    (Some(_), _) => Stage::Done,
+                    _ if status != Status::Running => Stage::Done,
+                    (None, Some(id)) if adjourned(*id) => Stage::Adjourned { since: now },
+                    (None, _) => Stage::Waiting {
+                        due: now + countdown,
+                    },
+                };
+                let db_id = if matches!(stage, Stage::Waiting { .. }) {
+                    None
+                } else {
+                    *id
+                };
+                Link { db_id, stage }
+            })
+            .collect();
+        let ends_at = row.ends_at.map(|end| {
+            let left = (end - unix_now()).max(0) as u64;
+            now + Duration::from_secs(left)
+        });
+        let t = Tournament::from_rows(format, row.seed, row.players, row.games, row.byes)
+            .map_err(|e| e.to_string())?;
+        Ok(Event {
+            id: u32::try_from(row.id).map_err(|_| "bad id".to_string())?,
+            name: row.name,
+            t,
+            status,
+            minutes: row.minutes,
+            inc: row.inc,
+            rated: row.rated,
+            max_players: row.max_players,
+            min_rating: row.min_rating,
+            arena: Duration::from_secs(row.arena_secs),
+            created_by: row.created_by,
+            created_at: row.created_at,
+            started_at: row.started_at,
+            ends_unix: row.ends_at,
+            ends_at,
+            finished_at: row.finished_at,
+            links,
+            forfeits: row.forfeits.into_iter().filter(|(_, n)| *n > 0).collect(),
+        })
+    }
+
+    /// `swiss 3 rounds`, `rr`, `arena 30 min`, `ko 2 games`.
+    pub fn kind_text(&self) -> String {
+        match self.t.format() {
+            Format::Swiss { rounds } => format!("swiss {rounds} rounds"),
+            Format::RoundRobin { cycles: 1 } => "round robin".to_string(),
+            Format::RoundRobin { cycles } => format!("round robin x{cycles}"),
+            Format::Knockout { games } => format!("knockout {games} game(s)"),
+            Format::Arena => {
+                let secs = self.arena.as_secs();
+                if secs.is_multiple_of(60) {
+                    format!("arena {} min", secs / 60)
+                } else {
+                    format!("arena {secs} s")
+                }
+            }
+        }
+    }
+
+    /// `3 0 rated`.
+    pub fn terms_text(&self) -> String {
+        let rated = if self.rated { "rated" } else { "unrated" };
+        format!("{} {} {rated}", self.minutes, self.inc)
+    }
+
+    /// The participant called `name`.
+    pub fn player_id(&self, name: &str) -> Option<PlayerId> {
+        self.t.player_by_name(name).map(|p| p.id)
+    }
+
+    pub fn name_of(&self, p: PlayerId) -> String {
+        self.t
+            .player(p)
+            .map_or_else(|| format!("#{p}"), |p| p.name.clone())
+    }
+}
+
+/// A player's rating as a plain number: 0 without rated games.
+pub fn rating_number(p: &crate::world::Player) -> i32 {
+    match p.rating_display() {
+        crate::rating::RatingDisplay::Rated { rating, .. } => rating,
+        _ => 0,
+    }
+}
+
+impl World {
+    /// Takes the director's settings and the events a previous run left
+    /// open or running; their games come back adjourned (when the server
+    /// keeps them so) or waiting to start.
+    pub fn load_tourneys(&mut self, settings: Settings, rows: Vec<EventRow>, last_id: i64) {
+        let now = Instant::now();
+        self.tourneys.settings = settings;
+        self.tourneys.next_id = u32::try_from(last_id).unwrap_or(0);
+        for row in rows {
+            let id = row.id;
+            let adjourned = |db_id: i64| self.durable.adjourned.contains_key(&db_id);
+            match Event::from_row(row, now, settings.countdown, adjourned) {
+                Ok(e) => {
+                    if e.status == Status::Running {
+                        self.timers.arm(TimerKey::Tourney(e.id), now);
+                    }
+                    self.tourneys.events.insert(e.id, e);
+                }
+                Err(why) => tracing::error!(tourney = id, %why, "cannot load a tournament"),
+            }
+        }
+    }
+
+    /// Writes an event whole.
+    pub(crate) fn save_event(&self, id: u32) {
+        if let Some(e) = self.tourneys.events.get(&id) {
+            let row = e.to_row();
+            self.store.write("save tourney", move |c| db::save(c, &row));
+        }
+    }
+
+    /// `tourney create`: a new open event; returns its number.
+    pub fn create_tourney(&mut self, by: &str, new: NewEvent) -> u32 {
+        self.tourneys.next_id += 1;
+        let id = self.tourneys.next_id;
+        let seed = crate::random::u64();
+        let event = Event {
+            id,
+            name: new.name,
+            t: Tournament::new(new.format, seed),
+            status: Status::Open,
+            minutes: new.minutes,
+            inc: new.inc,
+            rated: new.rated,
+            max_players: new.max_players,
+            min_rating: new.min_rating,
+            arena: new.arena,
+            created_by: by.to_string(),
+            created_at: unix_now(),
+            started_at: None,
+            ends_unix: None,
+            ends_at: None,
+            finished_at: None,
+            links: Vec::new(),
+            forfeits: BTreeMap::new(),
+        };
+        let text = format!(
+            "Tourney #{id} \"{}\" ({}, {}) created by {by}. \"tourney join {id}\" to play.",
+            event.name,
+            event.kind_text(),
+            event.terms_text()
+        );
+        self.tourneys.events.insert(id, event);
+        self.save_event(id);
+        self.tourney_announce(id, &text);
+        id
+    }
+
+    /// The event `id`, or the message saying it does not exist.
+    pub fn tourney(&self, id: u32) -> Result<&Event, String> {
+        self.tourneys
+            .events
+            .get(&id)
+            .ok_or_else(|| format!("There is no tourney #{id}."))
+    }
+
+    /// `tourney join`: `me` enters event `id`.
+    pub fn join_tourney(&mut self, me: SessionId, id: u32) -> Result<String, String> {
+        let p = self.player(me).ok_or("You are not logged in.")?;
+        if !p.is_registered() {
+            return Err("Only registered players can play in tourneys.".into());
+        }
+        let name = p.name.clone();
+        let rating = rating_number(p);
+        let e = self.tourney(id)?;
+        match e.status {
+            Status::Open => {}
+            Status::Running if matches!(e.t.format(), Format::Swiss { .. } | Format::Arena) => {}
+            Status::Running => return Err(format!("Tourney #{id} has already started.")),
+            _ => return Err(format!("Tourney #{id} is over.")),
+        }
+        if e.t.player_by_name(&name).is_some() {
+            return Err(format!("You are already in tourney #{id}."));
+        }
+        if let Some(max) = e.max_players
+            && e.t.players().len() >= max as usize
+        {
+            return Err(format!("Tourney #{id} is full ({max} players)."));
+        }
+        if let Some(min) = e.min_rating
+            && rating < min
+        {
+            return Err(format!("Tourney #{id} needs a rating of at least {min}."));
+        }
+        let running = e.status == Status::Running;
+        let e = self.tourneys.events.get_mut(&id).ok_or("gone")?;
+        e.t.join(&name, rating).map_err(|err| err.to_string())?;
+        let count = e.t.players().len();
+        self.save_event(id);
+        self.tourney_announce(
+            id,
+            &format!("{name} joins tourney #{id} ({count} players)."),
+        );
+        if running {
+            self.timers.arm(TimerKey::Tourney(id), Instant::now());
+        }
+        Ok(format!("You join tourney #{id}."))
+    }
+
+    /// `tourney leave`: before the start the entry is removed; afterwards
+    /// the player is withdrawn (a game in progress is played out).
+    pub fn leave_tourney(&mut self, name: &str, id: u32) -> Result<String, String> {
+        let e = self.tourney(id)?;
+        if matches!(e.status, Status::Finished | Status::Cancelled) {
+            return Err(format!("Tourney #{id} is over."));
+        }
+        let pid = e
+            .player_id(name)
+            .ok_or_else(|| format!("You are not in tourney #{id}."))?;
+        let e = self.tourneys.events.get_mut(&id).ok_or("gone")?;
+        e.t.leave(pid).map_err(|err| err.to_string())?;
+        self.save_event(id);
+        self.tourney_announce(id, &format!("{name} leaves tourney #{id}."));
+        self.timers.arm(TimerKey::Tourney(id), Instant::now());
+        Ok(format!("You leave tourney #{id}."))
+    }
+
+    /// May `who` (a TD, an admin or its creator) manage event `id`?
+    pub fn may_manage(&self, id: u32, who: SessionId) -> Result<(), String> {
+        let e = self.tourney(id)?;
+        let p = self.player(who).ok_or("You are not logged in.")?;
+        if p.titles.admin || p.titles.td || p.name.eq_ignore_ascii_case(&e.created_by) {
+            Ok(())
+        } else {
+            Err(format!("Only the director of tourney #{id} can do that."))
+        }
+    }
+
+    /// `tourney start`: closes entries and pairs the first games.
+    pub fn start_tourney(&mut self, id: u32, now: Instant) -> Result<String, String> {
+        let e = self.tourney(id)?;
+        if e.status != Status::Open {
+            return Err(format!("Tourney #{id} is not open."));
+        }
+        if e.t.players().len() < 2 {
+            return Err(format!("Tourney #{id} needs at least two players."));
+        }
+        let e = self.tourneys.events.get_mut(&id).ok_or("gone")?;
+        // More Swiss rounds than the field allows would mean rematches.
+        if let Format::Swiss { rounds } = e.t.format() {
+            let most = crate::tourney::swiss::max_rounds(e.t.players().len());
+            if rounds > most {
+                let t = &e.t;
+                e.t = Tournament::from_rows(
+                    Format::Swiss { rounds: most },
+                    t.seed(),
+                    t.players().to_vec(),
+                    Vec::new(),
+                    t.byes().to_vec(),
+                )
+                .map_err(|err| err.to_string())?;
+            }
+        }
+        e.status = Status::Running;
+        e.started_at = Some(unix_now());
+        if e.t.format() == Format::Arena {
+            e.ends_unix = Some(unix_now() + e.arena.as_secs() as i64);
+            e.ends_at = Some(now + e.arena);
+            if let Some(at) = e.ends_at {
+                self.timers.arm(TimerKey::Tourney(id), at);
+            }
+        }
+        let text = format!(
+            "Tourney #{id} \"{}\" starts with {} players.",
+            e.name,
+            e.t.players().len()
+        );
+        self.save_event(id);
+        self.tourney_announce(id, &text);
+        self.tourney_advance(id, now);
+        self.tourney_tick(id, now);
+        Ok(format!("Tourney #{id} started."))
+    }
+
+    /// `tourney cancel`: the event stops; games in progress are played out
+    /// without counting.
+    pub fn cancel_tourney(&mut self, id: u32) -> Result<String, String> {
+        let e = self
+            .tourneys
+            .events
+            .get_mut(&id)
+            .ok_or("No such tourney.")?;
+        if matches!(e.status, Status::Finished | Status::Cancelled) {
+            return Err(format!("Tourney #{id} is already over."));
+        }
+        e.status = Status::Cancelled;
+        e.finished_at = Some(unix_now());
+        for l in &mut e.links {
+            l.stage = Stage::Done;
+        }
+        self.timers.cancel(TimerKey::Tourney(id));
+        self.save_event(id);
+        self.tourney_announce(id, &format!("Tourney #{id} has been cancelled."));
+        Ok(format!("Tourney #{id} cancelled."))
+    }
+
+    /// The event and game index of a game being played, by its row.
+    pub(crate) fn tourney_game_of(&self, db_id: i64) -> Option<(u32, usize)> {
+        self.tourneys.events.values().find_map(|e| {
+            e.links
+                .iter()
+                .position(|l| l.db_id == Some(db_id) && l.stage != Stage::Done)
+                .map(|i| (e.id, i))
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rows_round_trip_and_unfinished_games_come_back() {
+        let now = Instant::now();
+        let mut t = Tournament::new(Format::Swiss { rounds: 3 }, 9);
+        let a = t.join("Alice", 1600).unwrap();
+        let b = t.join("Bob", 1500).unwrap();
+        t.add_game(1, crate::tourney::Pairing::new(a, b)).unwrap();
+        let e = Event {
+            id: 4,
+            name: "T".into(),
+            t,
+            status: Status::Running,
+            minutes: 1,
+            inc: 0,
+            rated: false,
+            max_players: None,
+            min_rating: None,
+            arena: Duration::ZERO,
+            created_by: "Boss".into(),
+            created_at: 1,
+            started_at: Some(2),
+            ends_unix: None,
+            ends_at: None,
+            finished_at: None,
+            links: vec![Link {
+                db_id: Some(77),
+                stage: Stage::Live,
+            }],
+            forfeits: BTreeMap::new(),
+        };
+        let row = e.to_row();
+        let back =
+            Event::from_row(row.clone(), now, Duration::from_secs(5), |id| id == 77).unwrap();
+        assert_eq!(back.t, e.t);
+        assert_eq!(back.links[0].stage, Stage::Adjourned { since: now });
+        let lost = Event::from_row(row, now, Duration::from_secs(5), |_| false).unwrap();
+        assert_eq!(
+            lost.links[0],
+            Link {
+                db_id: None,
+                stage: Stage::Waiting {
+                    due: now + Duration::from_secs(5)
+                }
+            }
+        );
+    }
+}
