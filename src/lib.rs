@@ -15,6 +15,7 @@ pub mod formula;
 pub mod help;
 pub mod load;
 pub mod net;
+pub mod password;
 pub mod random;
 pub mod rating;
 pub mod server;

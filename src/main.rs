@@ -92,6 +92,10 @@ struct LoadArgs {
     /// Seconds everyone stays connected after the games.
     #[arg(long, default_value_t = 0.0)]
     hold: f64,
+    /// Milliseconds a player thinks before each move, on average (0: reply
+    /// at once, which measures capacity rather than latency).
+    #[arg(long, default_value_t = 0.0)]
+    think_ms: f64,
     /// Handles start with these letters.
     #[arg(long, default_value = "Ld")]
     prefix: String,
@@ -249,6 +253,7 @@ fn load(args: LoadArgs) -> Result<()> {
         concurrency: args.concurrency,
         server_pid: args.server_pid,
         hold: std::time::Duration::from_secs_f64(args.hold.max(0.0)),
+        think: std::time::Duration::from_secs_f64(args.think_ms.max(0.0) / 1000.0),
         prefix: args.prefix,
         ..atomicd::load::LoadConfig::default()
     };

@@ -16,6 +16,7 @@ use tokio_util::task::TaskTracker;
 
 use crate::config::Config;
 use crate::help::HelpPages;
+use crate::password::Hasher;
 use crate::session::{self, throttle::LoginThrottle};
 use crate::store::{Store, adjourned};
 use crate::timefmt::unix_now;
@@ -27,6 +28,8 @@ pub struct Shared {
     pub config: Config,
     world: Mutex<World>,
     pub store: Store,
+    /// bcrypt, off the async threads and below play in priority.
+    pub hasher: Hasher,
     pub help: HelpPages,
     /// The message of the day, shown after login.
     pub motd: String,
@@ -247,6 +250,9 @@ pub async fn start(config: Config) -> Result<ServerHandle, StartError> {
         config,
         world: Mutex::new(world),
         store,
+        hasher: Hasher::start(crate::password::threads_for(
+            std::thread::available_parallelism().map_or(1, |n| n.get()),
+        )),
         help,
         motd,
         started_at: Instant::now(),

@@ -163,10 +163,32 @@ async fn answer_first_seek(c: &mut Client) {
     panic!("no seek appeared");
 }
 
+/// A harness's process group, killed when the test ends however it ends:
+/// `xvfb-run` and the scripts start children (Xvfb, the GUI, Python) that
+/// would otherwise outlive a failed test and spin on a closed socket.
+struct ProcessGroup(u32);
+
+impl Drop for ProcessGroup {
+    fn drop(&mut self) {
+        let _ = std::process::Command::new("kill")
+            .args(["-KILL", "--", &format!("-{}", self.0)])
+            .stderr(std::process::Stdio::null())
+            .status();
+    }
+}
+
 /// Runs a harness script to its end; returns (success, its output).
 async fn run(program: &str, args: &[String], timeout_secs: u64) -> (bool, String) {
-    let child = tokio::process::Command::new(program).args(args).output();
-    let out = tokio::time::timeout(Duration::from_secs(timeout_secs), child)
+    let child = tokio::process::Command::new(program)
+        .args(args)
+        .process_group(0)
+        .kill_on_drop(true)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("harness runs");
+    let _group = ProcessGroup(child.id().expect("harness has a pid"));
+    let out = tokio::time::timeout(Duration::from_secs(timeout_secs), child.wait_with_output())
         .await
         .expect("harness finishes")
         .expect("harness runs");

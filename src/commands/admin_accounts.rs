@@ -9,14 +9,6 @@ use crate::timefmt::{fics_date, unix_now};
 
 const DB_DOWN: &str = "The database is not available; try again later.\n";
 
-/// A bcrypt hash made off the async threads (cost 10 takes ~60 ms).
-async fn hash(password: String, cost: u32) -> Option<String> {
-    tokio::task::spawn_blocking(move || bcrypt::hash(password, cost).ok())
-        .await
-        .ok()
-        .flatten()
-}
-
 /// `addplayer name password`: registers an account from inside the server.
 pub fn addplayer(ctx: &mut Ctx<'_>, args: &str) {
     let (name, rest) = first_word(args);
@@ -31,7 +23,11 @@ pub fn addplayer(ctx: &mut Ctx<'_>, args: &str) {
     let me = ctx.session.name.clone();
     let (name, password) = (name.to_string(), password.to_string());
     ctx.reply_later(async move {
-        let Some(hash) = hash(password, shared.config.bcrypt_cost).await else {
+        let Some(hash) = shared
+            .hasher
+            .hash(password, shared.config.bcrypt_cost)
+            .await
+        else {
             return DB_DOWN.to_string();
         };
         let n = name.clone();
@@ -84,7 +80,11 @@ pub fn asetpasswd(ctx: &mut Ctx<'_>, args: &str) {
         if account.titles.admin && !account.name.eq_ignore_ascii_case(&me) {
             return "You can't set the password of another administrator.\n".to_string();
         }
-        let Some(hash) = hash(password, shared.config.bcrypt_cost).await else {
+        let Some(hash) = shared
+            .hasher
+            .hash(password, shared.config.bcrypt_cost)
+            .await
+        else {
             return DB_DOWN.to_string();
         };
         let n = account.name.clone();

@@ -51,6 +51,12 @@ pub struct LoadConfig {
     pub server_pid: Option<u32>,
     /// Seconds everyone stays connected after the games.
     pub hold: Duration,
+    /// Mean time a player thinks before each move (each think is drawn
+    /// uniformly from half to one and a half times this, so that games do
+    /// not move in lockstep). Zero: every reply goes at once, and the
+    /// relay latency is the queue of a saturated server (Little's law:
+    /// games in flight / moves per second), not the cost of one relay.
+    pub think: Duration,
     /// Handles start with this (letters only).
     pub prefix: String,
     /// How long any single wait may take.
@@ -71,6 +77,7 @@ impl Default for LoadConfig {
             concurrency: 200,
             server_pid: None,
             hold: Duration::ZERO,
+            think: Duration::ZERO,
             prefix: "Ld".to_string(),
             patience: Duration::from_secs(30),
         }
@@ -214,6 +221,10 @@ async fn play_pair(
             } else {
                 (&mut b, &mut a)
             };
+            if !cfg.think.is_zero() {
+                let spread = crate::random::u64() % 1000;
+                tokio::time::sleep(cfg.think.mul_f64(0.5 + spread as f64 / 1000.0)).await;
+            }
             let t0 = Instant::now();
             if let Some(c) = &clocked {
                 c.mark(ply);
@@ -457,7 +468,13 @@ pub async fn run(mut cfg: LoadConfig) -> Value {
             Err(e) => tally.errors.add("task", e.to_string()),
         }
     }
-    let game_secs = (t_games.elapsed().as_secs_f64() - cfg.hold.as_secs_f64()).max(0.0);
+    // Players hold after their own game; without games, the idle users hold.
+    let game_secs = if cfg.pairs > 0 {
+        (t_games.elapsed().as_secs_f64() - cfg.hold.as_secs_f64()).max(0.0)
+    } else {
+        tokio::time::sleep(cfg.hold).await;
+        0.0
+    };
     stop_storm.notify_one();
     if let Ok(t) = storm.await {
         tally.merge(t);
@@ -483,7 +500,7 @@ pub async fn run(mut cfg: LoadConfig) -> Value {
         && tally.moves > 0
     {
         let us = (a.cpu_s - g.cpu_s) * 1e6 / tally.moves as f64;
-        server.insert("cpu_us_per_ply".into(), json!(us.round()));
+        server.insert("cpu_us_per_ply".into(), json!((us * 10.0).round() / 10.0));
         server.insert(
             "game_cpu_s".into(),
             json!(((a.cpu_s - g.cpu_s) * 1000.0).round() / 1000.0),
@@ -496,6 +513,7 @@ pub async fn run(mut cfg: LoadConfig) -> Value {
     json!({
         "pairs": cfg.pairs,
         "moves_per_game": cfg.moves,
+        "think_ms": cfg.think.as_secs_f64() * 1000.0,
         "idle": cfg.idle,
         "observers": cfg.observers,
         "connect_storm": cfg.connect_storm,

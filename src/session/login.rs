@@ -268,9 +268,7 @@ async fn registered(
         tokio::time::sleep(delay).await;
     }
     let hash = account.password_hash.clone();
-    let ok = tokio::task::spawn_blocking(move || bcrypt::verify(password, &hash).unwrap_or(false))
-        .await
-        .unwrap_or(false);
+    let ok = shared.hasher.verify(password, hash).await;
     if !ok {
         let failures = shared
             .throttle()

@@ -69,25 +69,24 @@ pub struct MoveRow {
     pub black_ms: i64,
 }
 
-/// Records a move of a live game, and the clocks after it.
+/// Records a move of a live game, and the clocks after it. This is the
+/// statement of every ply, so it is prepared once; the game's own row is
+/// left alone until the game ends (crash recovery takes the clocks from the
+/// last move).
 pub fn append_move(conn: &Connection, game_id: i64, m: &MoveRow) -> rusqlite::Result<()> {
-    conn.execute(
+    let mut insert = conn.prepare_cached(
         "INSERT OR REPLACE INTO moves (game_id, ply, san, uci, time_ms, white_ms, black_ms)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
-        params![
-            game_id,
-            m.ply,
-            m.san,
-            m.uci,
-            m.time_ms as i64,
-            m.white_ms,
-            m.black_ms
-        ],
     )?;
-    conn.execute(
-        "UPDATE games SET white_ms = ?2, black_ms = ?3 WHERE id = ?1",
-        params![game_id, m.white_ms, m.black_ms],
-    )?;
+    insert.execute(params![
+        game_id,
+        m.ply,
+        m.san,
+        m.uci,
+        m.time_ms as i64,
+        m.white_ms,
+        m.black_ms
+    ])?;
     Ok(())
 }
 
