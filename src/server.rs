@@ -172,8 +172,10 @@ pub fn raise_descriptor_limit() -> u64 {
 
 /// Connections the kernel may hold for us before we accept them. Tokio's
 /// default of 1024 overflows when a thousand clients connect at once (after
-/// a restart, say), and each overflow costs that client a one-second SYN
-/// retry; the kernel caps this at `net.core.somaxconn`.
+/// a restart, say): with SYN cookies on, a client whose handshake the kernel
+/// then dropped believes it is connected and waits for a `login:` that never
+/// comes (measured in docs/PERFORMANCE.md). The kernel caps this at
+/// `net.core.somaxconn`.
 const LISTEN_BACKLOG: u32 = 4096;
 
 /// Binds the listening socket (address reuse on, so a restart does not

@@ -147,7 +147,9 @@ async fn enter(
     peer: SocketAddr,
 ) -> Option<(Box<Session>, outbox::Receiver, CancellationToken)> {
     let (outbox, inbox) = outbox::outbox();
-    let kill = CancellationToken::new();
+    // A child of the shutdown token: the command loop waits on one token,
+    // which a shutdown cancels too.
+    let kill = shared.shutdown.child_token();
     let id = shared.next_session_id();
     let mut vars = Vars::default();
     vars.restore(&identity.saved_vars);
@@ -238,7 +240,10 @@ async fn command_loop(
     mut inbox: outbox::Receiver,
     kill: &CancellationToken,
 ) {
-    let shutdown = session.shared.shutdown.clone();
+    // Made once, not per turn of the loop: the session waits on the one
+    // token, and wakes for nothing else but its socket and its inbox.
+    let stopped = kill.cancelled();
+    tokio::pin!(stopped);
     loop {
         while let Some(line) = conn.pop_line() {
             // Telnet answers that came before this line go out before its reply.
@@ -258,8 +263,10 @@ async fn command_loop(
         }
         tokio::select! {
             biased;
-            _ = kill.cancelled() => return,
-            _ = shutdown.cancelled() => {
+            _ = &mut stopped => {
+                if !session.shared.shutdown.is_cancelled() {
+                    return; // kicked: the outbox overflowed
+                }
                 // The ends of the games come before the goodbye.
                 let _ = Box::pin(async {
                     let _ = deliver(session, conn, &mut inbox).await;
