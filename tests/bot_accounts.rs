@@ -330,7 +330,15 @@ async fn the_computer_formula_variable_lets_people_refuse_or_seek_bots() {
             .await
             .starts_with("Match request does not fit formula for Bob:")
     );
-    assert_eq!(robo.command("play 1").await, "");
-    let start = robo.next_message().await;
-    assert!(start.contains("Creating: "), "{start}");
+    // Bots do not take seeks (spec §7); they challenge, which Bob's
+    // formula welcomes.
+    assert_eq!(
+        robo.command("play 1").await,
+        "Sorry, computer accounts may not answer seeks; send a challenge instead.\n"
+    );
+    assert!(
+        robo.command("match Bob 3 0 u")
+            .await
+            .starts_with("Issuing:")
+    );
 }

@@ -251,3 +251,63 @@ async fn admins_adjudicate_stored_and_live_games() {
     )
     .await;
 }
+
+/// The Atomic row of a `finger` rating table: (rating, wins, losses).
+fn atomic_row(finger: &str) -> (i32, u32, u32) {
+    let row = finger
+        .lines()
+        .find(|l| l.starts_with("Atomic"))
+        .unwrap_or_else(|| panic!("no rating row in {finger}"));
+    let f: Vec<&str> = row.split_whitespace().collect();
+    (
+        f[1].parse().unwrap(),
+        f[3].parse().unwrap(),
+        f[4].parse().unwrap(),
+    )
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn adjudicating_a_rated_adjourned_game_moves_both_ratings() {
+    let server = TestServer::start().await;
+    let (mut a, mut b) = two_players(&server).await;
+    server.add_user(
+        "Judge",
+        "pw",
+        Titles {
+            admin: true,
+            ..Titles::default()
+        },
+    );
+    let mut judge = server.user("Judge", "pw").await;
+    start_game(&mut a, &mut b, "Bob", "5 0 r").await;
+    play(&mut a, &mut b, "e4").await;
+    a.command("adjourn").await;
+    hear(&mut b, "would like to adjourn").await;
+    b.command("adjourn").await;
+    hear(&mut a, "Game adjourned by mutual agreement").await;
+    // Bob is away: his rating changes in the database only.
+    b.send("quit").await;
+    b.expect_closed().await;
+    assert_eq!(
+        judge.command("adjudicate alice bob white").await,
+        "The adjourned game (alice vs. bob) adjudicated: alice wins by adjudication 1-0\n"
+    );
+    let told = hear(&mut a, "Atomic rating adjustment: 1500 --> ").await;
+    assert!(
+        told.contains(
+            "Judge has adjudicated your adjourned game with Bob: Alice wins by adjudication 1-0\n"
+        ),
+        "{told}"
+    );
+    let (alice, wins, losses) = atomic_row(&a.command("finger alice").await);
+    assert!(
+        alice > 1500 && (wins, losses) == (1, 0),
+        "{alice} {wins} {losses}"
+    );
+    let (bob, wins, losses) = atomic_row(&a.command("finger bob").await);
+    assert!(
+        bob < 1500 && (wins, losses) == (0, 1),
+        "{bob} {wins} {losses}"
+    );
+    assert!(told.contains(&format!("1500 --> {alice}")), "{told}");
+}

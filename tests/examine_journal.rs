@@ -187,6 +187,17 @@ async fn an_adjourned_game_can_be_examined() {
         "an unfinished game has no result: {last}"
     );
     assert_eq!(alice.command("forward").await, "Game 1: End of game.\n");
+    // `match bob` asks to resume the adjourned game, not to play a new
+    // one from the examined board.
+    let asked = alice.command("match bob").await;
+    assert!(
+        !asked.contains("from the position you are examining") && asked.contains("Issuing:"),
+        "{asked}"
+    );
+    let offered = bob.next_message().await;
+    assert!(offered.contains("Challenge:"), "{offered}");
+    alice.command("withdraw").await;
+    bob.next_message().await;
     let position = bob.command("sposition alice bob").await;
     assert!(
         position.starts_with("Position of adjourned game: Alice vs. Bob after 4 half-moves.\n")

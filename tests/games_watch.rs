@@ -272,3 +272,43 @@ async fn export_pgn_writes_games_python_chess_reads_back() {
     }
     assert_eq!(read.trim(), format!("AtomicBoard {} 5", ours.fen()));
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn observers_hear_offers_and_their_declines_and_nobody_quits_a_game() {
+    let server = TestServer::start().await;
+    let (mut alice, mut bob) = server.game("Alice", "Bob", "3 0", 12).await;
+    let mut carol = server.named("Carol").await;
+    carol.command("observe alice").await;
+    assert_eq!(alice.command("draw").await, "Draw request sent.\n");
+    assert_eq!(bob.next_message().await, "\nAlice offers you a draw.\n");
+    assert_eq!(
+        carol.next_message().await,
+        "\nGame 1: Alice offers a draw.\n"
+    );
+    assert_eq!(
+        bob.command("decline").await,
+        "You decline the draw request from Alice.\n"
+    );
+    assert_eq!(
+        alice.next_message().await,
+        "\nBob declines the draw request.\n"
+    );
+    assert_eq!(
+        carol.next_message().await,
+        "\nGame 1: Bob declines the draw request.\n"
+    );
+    // `finger` names the game; `quit` is refused while it goes on.
+    assert!(
+        carol
+            .command("finger bob")
+            .await
+            .contains("(playing game 1: Alice vs. Bob)\n")
+    );
+    assert_eq!(
+        bob.command("quit").await,
+        "You can't quit while you are playing a game.\nType 'resign' to resign the game, or you can request an abort with 'abort'.\n"
+    );
+    assert!(bob.command("resign").await.contains("Bob resigns} 1-0"));
+    bob.send("quit").await;
+    assert!(bob.expect_closed().await.starts_with("Logging you out."));
+}

@@ -32,6 +32,24 @@ async fn eleven_lines_at_once_are_too_many() {
     assert!(guest.command("finger").await.starts_with("Finger of "));
 }
 
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn kibitzes_count_against_the_same_limit() {
+    let server = TestServer::start().await;
+    let (mut alice, mut bob) = server.game("Alice", "Bob", "0 0", 12).await;
+    let line: Vec<String> = (1..=11).map(|i| format!("kibitz line {i}")).collect();
+    assert_eq!(
+        alice.command(&line.join("; ")).await,
+        format!(
+            "{}Please slow down.\n",
+            "(kibitzed to 1 player)\n".repeat(10)
+        )
+    );
+    for i in 1..=10 {
+        let got = bob.expect(&format!("line {i}\n")).await;
+        assert!(got.ends_with(&format!("kibitzes: line {i}\n")), "{got}");
+    }
+}
+
 fn td() -> Titles {
     Titles {
         td: true,

@@ -172,3 +172,37 @@ async fn a_tell_to_a_player_says_so() {
     );
     heard(&mut white, &format!("{gname}(U) tells you: good luck\n")).await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn say_reaches_the_opponent_during_and_after_the_game() {
+    let server = TestServer::start().await;
+    let mut carol = server.named("Carol").await;
+    assert_eq!(
+        carol.command("say hello?").await,
+        "I don't know whom to say that to.\n"
+    );
+
+    let (mut alice, mut bob) = server.game("Alice", "Bob", "0 0", 12).await;
+    // During the game the line carries the game's number.
+    assert_eq!(
+        alice.command("say good luck").await,
+        "(told Bob, who is playing)\n"
+    );
+    heard(&mut bob, "Alice(U)[1] says: good luck\n").await;
+
+    // After it, `say` still reaches the last opponent, without a number.
+    assert_eq!(
+        bob.command("resign").await,
+        "\n{Game 1 (Alice vs. Bob) Bob resigns} 1-0\n\nNo ratings adjustment done.\n"
+    );
+    alice.next_message().await;
+    assert_eq!(alice.command("say gg").await, "(told Bob)\n");
+    heard(&mut bob, "Alice(U) says: gg\n").await;
+
+    // A censor list holds for `say` as for tells.
+    bob.command("+censor Alice").await;
+    assert_eq!(alice.command("say sorry").await, "Bob is censoring you.\n");
+
+    quit(bob).await;
+    assert_eq!(alice.command("say bye").await, "Bob is not logged in.\n");
+}

@@ -3,8 +3,17 @@
 use super::Ctx;
 use crate::timefmt::{ctime, duration_words, unix_now};
 
-/// `quit` (also `exit`, `logout`, `bye`).
+/// `quit` (also `exit`, `logout`, `bye`); refused while playing, as in
+/// FICS: leaving a game is `resign`, `abort` or `adjourn`, not a logout.
+/// (A connection that drops is another matter: its game is adjourned or
+/// waits for the player, spec §5.7.)
 pub fn quit(ctx: &mut Ctx<'_>, _args: &str) {
+    let id = ctx.session.id;
+    if ctx.world().is_playing(id) {
+        ctx.line("You can't quit while you are playing a game.");
+        ctx.line("Type 'resign' to resign the game, or you can request an abort with 'abort'.");
+        return;
+    }
     ctx.line("Logging you out.");
     ctx.line("");
     let name = ctx.shared().config.server_name.clone();

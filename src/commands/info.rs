@@ -3,7 +3,7 @@
 use super::Ctx;
 use crate::store::{accounts, ratings};
 use crate::timefmt::{duration_words, fics_date};
-use crate::world::{FindError, Player};
+use crate::world::{FindError, Player, World};
 
 /// A rating as list columns show it: guests `++++`, unrated `----`.
 fn rating_text(p: &Player) -> String {
@@ -13,10 +13,19 @@ fn rating_text(p: &Player) -> String {
 /// Lays out entries in columns, filled top to bottom (FICS's multicol):
 /// each column is as wide as the longest entry plus two spaces.
 pub fn columns(entries: &[String], width: usize) -> String {
+    columns_at_least(entries, width, 0)
+}
+
+/// `who`'s columns are 24 characters wide (spec §6.2) unless a name with
+/// its titles needs more.
+const WHO_COLUMN: usize = 24;
+
+/// [`columns`], each at least `min_col` wide.
+fn columns_at_least(entries: &[String], width: usize, min_col: usize) -> String {
     if entries.is_empty() {
         return String::new();
     }
-    let col = entries.iter().map(|e| e.len()).max().unwrap_or(0) + 2;
+    let col = (entries.iter().map(|e| e.len()).max().unwrap_or(0) + 2).max(min_col);
     let ncols = (width / col).max(1);
     let nrows = entries.len().div_ceil(ncols);
     let mut out = String::new();
@@ -60,7 +69,8 @@ pub fn who(ctx: &mut Ctx<'_>, args: &str) {
     };
     rows.sort_by(|a, b| b.0.cmp(&a.0).then_with(|| a.1.cmp(&b.1)));
     let entries: Vec<String> = rows.into_iter().map(|r| r.2).collect();
-    ctx.out.push_str(&columns(&entries, width));
+    ctx.out
+        .push_str(&columns_at_least(&entries, width, WHO_COLUMN));
     ctx.line("");
     ctx.line(format!(
         " {} player{} displayed (of {total}). (*) indicates system administrator.",
@@ -119,7 +129,7 @@ pub fn finger(ctx: &mut Ctx<'_>, args: &str) {
     let online = {
         let world = ctx.world();
         match world.find(&target) {
-            Ok(p) => Ok(Some(online_finger(p))),
+            Ok(p) => Ok(Some(online_finger(&world, p))),
             Err(FindError::Ambiguous(names)) => Err(names),
             Err(FindError::NotFound) => Ok(None),
         }
@@ -156,15 +166,20 @@ fn rating_record(name: &str, r: &crate::rating::Rating) -> String {
     }
 }
 
-fn online_finger(p: &Player) -> String {
+fn online_finger(world: &World, p: &Player) -> String {
     let mut s = format!("Finger of {}:\n\n", p.display_name());
     s.push_str(&format!(
         "On for: {}   Idle: {}\n",
         duration_words(p.login_at.elapsed().as_secs()),
         duration_words(p.last_input.elapsed().as_secs())
     ));
-    if let Some(game) = p.game {
-        s.push_str(&format!("(playing game {game})\n"));
+    if let Some(no) = p.game
+        && let Some(game) = world.games.get(&no)
+    {
+        s.push_str(&format!(
+            "(playing game {no}: {} vs. {})\n",
+            game.white.name, game.black.name
+        ));
     }
     s.push('\n');
     match &p.rating {
@@ -238,5 +253,17 @@ mod tests {
         );
         assert!(lines.iter().all(|l| l.len() <= 79));
         assert_eq!(columns(&[], 79), "");
+    }
+
+    #[test]
+    fn who_columns_are_24_wide() {
+        let entries: Vec<String> = ["1697^Teobald", "++++ GuestPLGY(U)", "----:WatchBot(TD)"]
+            .map(String::from)
+            .into();
+        let text = columns_at_least(&entries, 79, WHO_COLUMN);
+        assert_eq!(
+            text,
+            format!("{:<24}{:<24}{}\n", entries[0], entries[1], entries[2])
+        );
     }
 }

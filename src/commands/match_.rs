@@ -11,22 +11,50 @@ use crate::world::negotiation::Pick;
 
 const USAGE: &str = "match user [time [inc]] [rated|unrated] [white|black] [atomic] [fen FEN]";
 
-/// `match user [time [inc]] [r|u] [w|b] [atomic]`
+/// Asks `target` to resume our adjourned game, if there is one and they
+/// are here; false (nothing said) otherwise.
+fn resume(ctx: &mut Ctx<'_>, target: &str) -> bool {
+    let reply = {
+        let mut world = ctx.world();
+        let Ok(them) = world.find(target) else {
+            return false;
+        };
+        let to = them.id;
+        if world
+            .durable
+            .stored_between(&ctx.session.name, &them.name)
+            .is_none()
+        {
+            return false;
+        }
+        world.resume_request(ctx.session.id, to, Instant::now())
+    };
+    match reply {
+        Ok(text) => ctx.out.push_str(&text),
+        Err(e) => ctx.line(e),
+    }
+    true
+}
+
+/// `match user [time [inc]] [r|u] [w|b] [atomic] [fen FEN]`
 pub fn match_(ctx: &mut Ctx<'_>, args: &str) {
     let words: Vec<&str> = args.split_whitespace().collect();
     let Some((target, rest)) = words.split_first() else {
         return ctx.usage(USAGE);
     };
-    // From an examined game, the game starts from its position.
-    let examined = match super::examine::examined_fen(ctx) {
-        Ok(fen) => fen,
-        Err(e) => return ctx.line(e),
-    };
-    let from_exam = examined.is_some() && !rest.iter().any(|w| w.eq_ignore_ascii_case("fen"));
-    // `fen` and everything after it is a set-up start position.
-    let (rest, fen) = match rest.iter().position(|w| w.eq_ignore_ascii_case("fen")) {
-        Some(i) => (&rest[..i], Some(rest[i + 1..].join(" "))),
-        None => (rest, examined),
+    // `match name` alone, with a stored game between us: resume it (also
+    // while examining it).
+    if rest.is_empty() && resume(ctx, target) {
+        return;
+    }
+    // `fen` and everything after it is a set-up start position; without
+    // one, a game from an examined board starts from its position.
+    let (rest, fen, from_exam) = match rest.iter().position(|w| w.eq_ignore_ascii_case("fen")) {
+        Some(i) => (&rest[..i], Some(rest[i + 1..].join(" ")), false),
+        None => match super::examine::examined_fen(ctx) {
+            Ok(examined) => (rest, examined.clone(), examined.is_some()),
+            Err(e) => return ctx.line(e),
+        },
     };
     if let Some(fen) = &fen {
         match AtomicGame::from_fen(fen) {
@@ -73,21 +101,6 @@ pub fn match_(ctx: &mut Ctx<'_>, args: &str) {
         }
     };
     let to = them.id;
-    // `match name` alone, with a stored game between us: resume it.
-    if rest.is_empty()
-        && fen.is_none()
-        && world
-            .durable
-            .stored_between(&ctx.session.name, &them.name)
-            .is_some()
-    {
-        let reply = world.resume_request(id, to, Instant::now());
-        drop(world);
-        return match reply {
-            Ok(text) => ctx.out.push_str(&text),
-            Err(e) => ctx.line(e),
-        };
-    }
     let both_registered = them.is_registered() && ctx.session.is_registered();
     let rated = fen.is_none() && t.rated.unwrap_or(default_rated && both_registered);
     let req = MatchRequest {

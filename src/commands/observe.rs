@@ -199,6 +199,9 @@ fn talk_to_game(ctx: &mut Ctx<'_>, args: &str, whisper: bool) {
             "kibitz message"
         });
     }
+    if !super::talk::flood_ok(ctx) {
+        return;
+    }
     let result = {
         let world = ctx.world();
         world

@@ -1,4 +1,4 @@
-//! `tell`, `xtell`, `.`, `,`, `shout`, `cshout`, `it`, `qtell`: talking to
+//! `tell`, `xtell`, `.`, `,`, `say`, `shout`, `cshout`, `it`, `qtell`: talking to
 //! one user, to a channel, or to everyone (spec §6.2 "Communication").
 //!
 //! What others must see is queued in their outboxes under the world lock;
@@ -134,6 +134,50 @@ pub fn comma(ctx: &mut Ctx<'_>, args: &str) {
             }
         }
     }
+}
+
+/// `say message`: to the opponent of the game being played, or after it
+/// to the last opponent. During the game the line carries its number
+/// (`Alice[12] says: hi`), afterwards not.
+pub fn say(ctx: &mut Ctx<'_>, args: &str) {
+    if args.is_empty() {
+        return ctx.usage("say message");
+    }
+    if !flood_ok(ctx) {
+        return;
+    }
+    let me = Speaker::of(ctx.session);
+    let reply = {
+        let world = ctx.world();
+        let Some(player) = world.player(me.id) else {
+            return;
+        };
+        // The opponent's name, and the game's number while it goes on.
+        let opponent = match player
+            .game
+            .and_then(|no| world.games.get(&no).map(|g| (no, g)))
+        {
+            Some((no, game)) => game
+                .color_of(me.id)
+                .map(|c| (game.seat(!c).name.clone(), Some(no))),
+            None => player.last_opponent.clone().map(|name| (name, None)),
+        };
+        match opponent {
+            None => "I don't know whom to say that to.".to_string(),
+            Some((name, game)) => match world.by_name(&name) {
+                None => format!("{name} is not logged in."),
+                Some(to) if !me.titles.admin && to.talk.lists.censor.contains(&me.name) => {
+                    format!("{} is censoring you.", to.name)
+                }
+                Some(to) => {
+                    let number = game.map(|no| format!("[{no}]")).unwrap_or_default();
+                    to.send_text(format!("{}{number} says: {args}\n", me.display));
+                    told(&world, to)
+                }
+            },
+        }
+    };
+    ctx.line(reply);
 }
 
 /// How the receiver of a tell is named.

@@ -199,6 +199,8 @@ pub fn layout(text: &str, width: Option<usize>) -> String {
 /// PyChess, zippy and mamer match with patterns.
 fn is_machine_line(line: &str) -> bool {
     const PREFIXES: [&str; 5] = ["<", "{Game ", "Creating: ", "Challenge: ", "Issuing: "];
+    // A bell may come first (`set bell 1` rings before a challenge).
+    let line = line.trim_start_matches('\u{7}');
     PREFIXES.iter().any(|p| line.starts_with(p))
 }
 
@@ -366,6 +368,7 @@ mod tests {
         for machine in [
             format!("<12> {}", "x ".repeat(60)),
             format!("{{Game 1 (A vs. B) {}}} 1-0", "long ".repeat(20)),
+            format!("\u{7}Challenge: {}", "long ".repeat(20)),
         ] {
             assert_eq!(layout(&machine, Some(40)), machine);
         }

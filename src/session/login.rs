@@ -255,7 +255,10 @@ async fn registered(
     conn.write(&after).await.ok()?;
     let password = match line? {
         Line::Text(t) => t,
-        Line::TooLong => String::new(),
+        Line::TooLong => {
+            conn.write_text("That line was too long.\n").await.ok()?;
+            String::new()
+        }
     };
     if password.is_empty() {
         conn.write_text(PROMPT).await.ok()?;

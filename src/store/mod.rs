@@ -12,6 +12,10 @@
 //! this turns a commit (a WAL page write) and a thread wake-up per move into
 //! a few hundred a second; a move is on disk at most that much later.
 //!
+//! Each job runs inside a savepoint of the shared transaction: a write that
+//! fails or panics halfway is undone whole (a game's result and its ratings
+//! are stored together or not at all) and the others still commit.
+//!
 //! Neither the world lock nor a session ever waits on the disk: writes are
 //! fire-and-forget, reads are awaited by the one session that asked.
 
@@ -34,7 +38,15 @@ use rusqlite::Connection;
 use tokio::sync::oneshot;
 
 type Deliver = Box<dyn FnOnce() + Send>;
-type Work = Box<dyn FnOnce(&Connection) -> Option<Deliver> + Send>;
+type Work = Box<dyn FnOnce(&Connection) -> Outcome + Send>;
+
+/// How a job went.
+enum Outcome {
+    /// Keep what it wrote; deliver its answer (if any) after the commit.
+    Done(Option<Deliver>),
+    /// It failed: undo what it wrote.
+    Failed,
+}
 
 /// A unit of work for the store thread.
 struct Job {
@@ -103,9 +115,9 @@ impl Store {
         let (tx, rx) = oneshot::channel();
         let work: Work = Box::new(move |conn| {
             let result = f(conn);
-            Some(Box::new(move || {
+            Outcome::Done(Some(Box::new(move || {
                 let _ = tx.send(result);
-            }) as Deliver)
+            })))
         });
         let job = Job {
             work,
@@ -120,11 +132,12 @@ impl Store {
     where
         F: FnOnce(&Connection) -> rusqlite::Result<()> + Send + 'static,
     {
-        let work: Work = Box::new(move |conn| {
-            if let Err(e) = f(conn) {
-                tracing::error!(error = %e, "store write failed: {what}");
+        let work: Work = Box::new(move |conn| match f(conn) {
+            Ok(()) => Outcome::Done(None),
+            Err(e) => {
+                tracing::error!(error = %e, "store write failed and was undone: {what}");
+                Outcome::Failed
             }
-            None
         });
         let job = Job {
             work,
@@ -155,11 +168,18 @@ fn run(conn: Connection, jobs: mpsc::Receiver<Job>) {
         let mut next = Some(first);
         let mut count = 0;
         while let Some(job) = next.take() {
+            let _ = savepoint(&conn, "SAVEPOINT job");
             match std::panic::catch_unwind(AssertUnwindSafe(|| (job.work)(&conn))) {
-                Ok(Some(deliver)) => delivers.push(deliver),
-                Ok(None) => {}
-                Err(_) => tracing::error!("store: a job panicked; the others go on"),
+                Ok(Outcome::Done(deliver)) => delivers.extend(deliver),
+                Ok(Outcome::Failed) => {
+                    let _ = savepoint(&conn, "ROLLBACK TO job");
+                }
+                Err(_) => {
+                    tracing::error!("store: a job panicked and was undone; the others go on");
+                    let _ = savepoint(&conn, "ROLLBACK TO job");
+                }
             }
+            let _ = savepoint(&conn, "RELEASE job");
             count += 1;
             if count < BATCH {
                 next = jobs.try_recv().ok();
@@ -174,6 +194,15 @@ fn run(conn: Connection, jobs: mpsc::Receiver<Job>) {
         }
     }
     tracing::debug!("store thread stopped");
+}
+
+/// Runs one of the savepoint statements (prepared once).
+fn savepoint(conn: &Connection, sql: &str) -> rusqlite::Result<()> {
+    let result = conn.prepare_cached(sql).and_then(|mut st| st.execute([]));
+    if let Err(e) = &result {
+        tracing::error!(error = %e, "store: {sql} failed");
+    }
+    result.map(|_| ())
 }
 
 #[cfg(test)]
@@ -216,5 +245,39 @@ mod tests {
             .query_row("SELECT COUNT(*) FROM accounts", [], |r| r.get(0))
             .unwrap();
         assert_eq!(n, 1);
+    }
+
+    #[tokio::test]
+    async fn a_write_that_fails_halfway_is_undone_whole() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = Store::open(&dir.path().join("t.sqlite3")).unwrap();
+        let account = |name: &str| {
+            format!(
+                "INSERT INTO accounts (name, name_lower, password_hash, created_at) VALUES ('{name}', '{}', 'h', 0)",
+                name.to_lowercase()
+            )
+        };
+        let (half, whole) = (account("Half"), account("Whole"));
+        // Both jobs go into one transaction; the first fails at its second
+        // statement (no account 999), after its first one succeeded.
+        store.write("half", move |c| {
+            c.execute(&half, [])?;
+            c.execute("INSERT INTO user_vars VALUES (999, 'x', 'y')", [])?;
+            Ok(())
+        });
+        store.write("whole", move |c| c.execute(&whole, []).map(|_| ()));
+        let names: Vec<String> = store
+            .call(|c| {
+                let mut st = c
+                    .prepare("SELECT name FROM accounts ORDER BY name")
+                    .unwrap();
+                st.query_map([], |r| r.get(0))
+                    .unwrap()
+                    .collect::<Result<_, _>>()
+                    .unwrap()
+            })
+            .await
+            .unwrap();
+        assert_eq!(names, ["Whole"]);
     }
 }

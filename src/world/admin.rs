@@ -5,6 +5,7 @@
 use shakmaty::Color;
 use tokio::time::Instant;
 
+use crate::rating::{self, GameResult, Rating};
 use crate::store::adjourned::StoredGame;
 use crate::store::games::{self as db, Ending};
 use crate::timefmt::unix_now;
@@ -73,8 +74,35 @@ impl World {
         Some(p.name.clone())
     }
 
+    /// The accounts (White, Black) whose stored ratings an adjudication of
+    /// this pair's adjourned game needs: Some only when there is no game in
+    /// progress between them and their adjourned game is rated.
+    pub fn adjudication_needs_ratings(&self, white: &str, black: &str) -> Option<(i64, i64)> {
+        let live = self.games.values().any(|g| {
+            g.white.name.eq_ignore_ascii_case(white) && g.black.name.eq_ignore_ascii_case(black)
+        });
+        if live {
+            return None;
+        }
+        let stored = self.adjourned_between(white, black)?;
+        match (stored.rated, stored.white_account, stored.black_account) {
+            (true, Some(w), Some(b)) => Some((w, b)),
+            _ => None,
+        }
+    }
+
+    fn adjourned_between(&self, white: &str, black: &str) -> Option<&StoredGame> {
+        self.durable
+            .adjourned
+            .values()
+            .find(|g| g.white.eq_ignore_ascii_case(white) && g.black.eq_ignore_ascii_case(black))
+    }
+
     /// Adjudicates the game between `white` and `black`: the one in
-    /// progress if there is one, else their oldest adjourned game.
+    /// progress if there is one, else their oldest adjourned game. A rated
+    /// adjourned game is rated with `stored_ratings` (White's, Black's, as
+    /// the database had them), or with the ratings in memory of whoever is
+    /// online, which are never older.
     pub fn adjudicate(
         &mut self,
         white: &str,
@@ -82,6 +110,7 @@ impl World {
         verdict: Verdict,
         by: &str,
         now: Instant,
+        stored_ratings: Option<(Rating, Rating)>,
     ) -> Option<Adjudicated> {
         let live = self
             .games
@@ -94,14 +123,10 @@ impl World {
             self.end_game(no, verdict.end(&w, &b), now, None);
             return Some(Adjudicated::Live(no));
         }
-        let stored: StoredGame = self
-            .durable
-            .adjourned
-            .values()
-            .find(|g| g.white.eq_ignore_ascii_case(white) && g.black.eq_ignore_ascii_case(black))
-            .cloned()?;
+        let stored: StoredGame = self.adjourned_between(white, black).cloned()?;
         self.durable.adjourned.remove(&stored.id);
         let end = verdict.end(&stored.white, &stored.black);
+        let rated = self.rate_adjudicated(&stored, verdict, stored_ratings);
         let ending = Ending {
             status: end.status,
             result: end.result.to_string(),
@@ -112,21 +137,80 @@ impl World {
             black_ms: stored.black_ms,
         };
         let id = stored.id;
-        self.store
-            .write("adjudicate", move |c| db::finish(c, id, &ending));
+        let saves: Vec<(i64, Rating)> = rated.iter().map(|(a, _, r)| (*a, r.clone())).collect();
+        // One job, one transaction: the result and the ratings together.
+        self.store.write("adjudicate", move |c| {
+            db::finish(c, id, &ending)?;
+            for (account, rating) in &saves {
+                crate::store::ratings::save(c, *account, rating)?;
+            }
+            Ok(())
+        });
         for (me, them) in [
             (&stored.white, &stored.black),
             (&stored.black, &stored.white),
         ] {
             if let Some(p) = self.by_name(me) {
+                let adjustment = rated
+                    .iter()
+                    .find(|(_, name, _)| name.eq_ignore_ascii_case(me))
+                    .map_or("No ratings adjustment done.".to_string(), |(_, _, r)| {
+                        let old = p.rating.as_ref().map_or(r.whole(), Rating::whole);
+                        rating::adjustment_line(old, r.whole())
+                    });
                 p.send_text(format!(
-                    "{by} has adjudicated your adjourned game with {them}: {} {}\n",
+                    "{by} has adjudicated your adjourned game with {them}: {} {}\n{adjustment}\n",
                     end.reason, end.result
                 ));
             }
         }
+        for (_, name, new) in &rated {
+            if let Some(id) = self.by_name(name).map(|p| p.id)
+                && let Some(p) = self.player_mut(id)
+            {
+                p.rating = Some(new.clone());
+            }
+        }
         tracing::info!(db_id = id, white = %stored.white, black = %stored.black, result = end.result, %by, "adjourned game adjudicated");
+        self.tourney_stored_game_ended(id, &end, stored.moves.len() as u32, now);
         Some(Adjudicated::Stored(id))
+    }
+
+    /// The new ratings (account, name, rating) after adjudicating a rated
+    /// adjourned game; empty when it is unrated, aborted or lacks ratings.
+    fn rate_adjudicated(
+        &self,
+        stored: &StoredGame,
+        verdict: Verdict,
+        stored_ratings: Option<(Rating, Rating)>,
+    ) -> Vec<(i64, String, Rating)> {
+        let outcome = match verdict {
+            Verdict::WhiteWins => GameResult::WhiteWins,
+            Verdict::BlackWins => GameResult::BlackWins,
+            Verdict::Draw => GameResult::Draw,
+            Verdict::Abort => return Vec::new(),
+        };
+        let (Some(wa), Some(ba), Some((w, b))) =
+            (stored.white_account, stored.black_account, stored_ratings)
+        else {
+            return Vec::new();
+        };
+        if !stored.rated {
+            return Vec::new();
+        }
+        let current = |name: &str, loaded: Rating| {
+            self.by_name(name)
+                .and_then(|p| p.rating.clone())
+                .unwrap_or(loaded)
+        };
+        let (w, b) = (current(&stored.white, w), current(&stored.black, b));
+        let (new_w, new_b) = rating::after_game(&w, &b, outcome, unix_now());
+        tracing::info!(db_id = stored.id, white = %stored.white, old = w.whole(), new = new_w.whole(), "rating changed by adjudication");
+        tracing::info!(db_id = stored.id, black = %stored.black, old = b.whole(), new = new_b.whole(), "rating changed by adjudication");
+        vec![
+            (wa, stored.white.clone(), new_w),
+            (ba, stored.black.clone(), new_b),
+        ]
     }
 
     /// Forgets the adjourned games of a removed account.

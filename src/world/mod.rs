@@ -169,6 +169,13 @@ impl World {
         let key = player.name.to_ascii_lowercase();
         self.reserved.remove(&key);
         let kicked = self.by_name.get(&key).copied();
+        if let Some(old_id) = kicked {
+            // The old session stops watching now: once it is out of the
+            // map, its own `leave` can no longer find what it watched.
+            // (Its game, if any, passes to the new session below.)
+            self.leave_exams(old_id);
+            self.stop_observing_all(old_id);
+        }
         if let Some(old) = kicked.and_then(|id| self.players.remove(&id)) {
             self.announce_departure(&old);
             old.send(Out::Kick(
@@ -187,6 +194,18 @@ impl World {
         kicked
     }
 
+    /// Takes `id` off the observer lists of every game it watches.
+    fn stop_observing_all(&mut self, id: SessionId) {
+        let Some(p) = self.players.get_mut(&id) else {
+            return;
+        };
+        for no in std::mem::take(&mut p.observing) {
+            if let Some(g) = self.games.get_mut(&no) {
+                g.observers.remove(&id);
+            }
+        }
+    }
+
     /// Removes a session that ended; returns the player it was, if it was
     /// still the one logged in under its name.
     pub fn leave(&mut self, id: SessionId) -> Option<Player> {
@@ -195,16 +214,7 @@ impl World {
         self.withdraw_all_offers(id);
         self.remove_seeks_of(id);
         self.leave_exams(id);
-        let observing: Vec<u32> = self
-            .players
-            .get(&id)
-            .map(|p| p.observing.iter().copied().collect())
-            .unwrap_or_default();
-        for no in observing {
-            if let Some(g) = self.games.get_mut(&no) {
-                g.observers.remove(&id);
-            }
-        }
+        self.stop_observing_all(id);
         let player = self.players.remove(&id)?;
         let key = player.name.to_ascii_lowercase();
         if self.by_name.get(&key) == Some(&id) {

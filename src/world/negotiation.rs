@@ -5,6 +5,8 @@
 //! Wording follows the spec (§4.1–4.3, §5.6); the pendinfo lines (`<pf>`,
 //! `<pt>`, `<pr>`) go to users with `iset pendinfo 1`.
 
+use std::sync::Arc;
+
 use shakmaty::Color;
 use tokio::time::Instant;
 
@@ -128,6 +130,9 @@ impl World {
             if let Some(p) = self.player(offer.from) {
                 p.send_text(format!("{me} declines the {noun}.\n"));
             }
+            if let Some(no) = self.player(mover).and_then(|p| p.game) {
+                self.tell_observers(no, format!("Game {no}: {me} declines the {noun}.\n"));
+            }
             text.push_str(&format!(
                 "You decline the {noun} from {}.\n{pr}",
                 self.name_of(offer.from)
@@ -212,6 +217,13 @@ impl World {
 
     /// Carries out an accepted offer.
     pub fn accept_offer(&mut self, me: SessionId, id: u32, now: Instant) -> String {
+        let busy = |w: &World, id| w.player(id).is_some_and(|p| p.game.is_some());
+        if let Some(offer) = self.offers.get(id)
+            && matches!(offer.kind, OfferKind::Match(_))
+            && (busy(self, me) || busy(self, offer.from))
+        {
+            return "You can't accept a challenge while a game is in progress.\n".into();
+        }
         let (Some(offer), pr) = self.remove_offer(id, Some(me)) else {
             return String::new();
         };
@@ -227,11 +239,6 @@ impl World {
         }
         match offer.kind {
             OfferKind::Match(c) => {
-                if self.player(me).is_some_and(|p| p.game.is_some())
-                    || self.player(offer.from).is_some_and(|p| p.game.is_some())
-                {
-                    return "You can't accept a challenge while a game is in progress.\n".into();
-                }
                 let (white, black) = match c.color {
                     Some(Color::White) => (offer.from, me),
                     Some(Color::Black) => (me, offer.from),
@@ -322,8 +329,15 @@ impl World {
             return String::new();
         };
         let noun = offer.kind.request_noun();
+        let my_name = self.name_of(me);
         if let Some(p) = self.player(offer.from) {
-            p.send_text(format!("{} declines the {noun}.\n", self.name_of(me)));
+            p.send_text(format!("{my_name} declines the {noun}.\n"));
+        }
+        // Offers made in a game are declined in front of its observers.
+        if !matches!(offer.kind, OfferKind::Match(_))
+            && let Some(no) = self.player(me).and_then(|p| p.game)
+        {
+            self.tell_observers(no, format!("Game {no}: {my_name} declines the {noun}.\n"));
         }
         format!(
             "You decline the {noun} from {}.\n{pr}",
@@ -406,7 +420,7 @@ impl World {
             return self.accept_offer(me, theirs, now);
         }
         if self.offers.between(me, opponent, kind.word()).is_some() {
-            return format!("You are already offering {}", kind.describe());
+            return format!("You are already offering {}\n", kind.describe());
         }
         let my_name = self.name_of(me);
         let (to_opponent, to_observers, sent) = match &kind {
@@ -435,18 +449,24 @@ impl World {
         if let Some(p) = self.player(opponent) {
             p.send_text(to_opponent);
         }
-        if let Some(game) = self.games.get(&no) {
-            for &o in &game.observers {
-                if let Some(p) = self.player(o) {
-                    p.send_text(to_observers.clone());
-                }
-            }
-        }
+        self.tell_observers(no, to_observers);
         let (_, pt) = self.add_offer(me, opponent, kind);
         let mut reply = sent.to_string();
         if let Some(pt) = pt {
             reply.push_str(&pt);
         }
         reply
+    }
+}
+
+impl World {
+    /// Tells the observers of game `no` (not its players) one line.
+    fn tell_observers(&self, no: u32, line: impl Into<Arc<str>>) {
+        let line = line.into();
+        if let Some(game) = self.games.get(&no) {
+            for p in game.observers.iter().filter_map(|&o| self.player(o)) {
+                p.send_text(line.clone());
+            }
+        }
     }
 }

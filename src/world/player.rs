@@ -136,7 +136,7 @@ impl Player {
             RatingDisplay::Rated {
                 rating,
                 provisional: false,
-            } => rating.to_string(),
+            } => format!("{rating} "),
             RatingDisplay::Rated {
                 rating,
                 provisional: true,

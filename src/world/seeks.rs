@@ -214,11 +214,18 @@ impl World {
         let Some(me) = self.player(viewer) else {
             return text;
         };
+        let own_too = me.ivars.get(Ivar::SHOWOWNSEEK) || me.vars.switch("showownseek");
         for s in self.seeks.all() {
-            if s.owner != viewer
-                && self.seek_fits(s, me)
-                && let Some(line) = self.seek_info(s, "s")
-            {
+            // Others' seeks that suit me as `<s>`, mine as `<sn>` (as
+            // `announce_seek` sends them).
+            let line = if s.owner == viewer {
+                own_too.then(|| self.seek_info(s, "sn")).flatten()
+            } else if self.seek_fits(s, me) {
+                self.seek_info(s, "s")
+            } else {
+                None
+            };
+            if let Some(line) = line {
                 text.push_str(&line);
                 text.push('\n');
             }
@@ -353,6 +360,12 @@ impl World {
         }
         if my.game.is_some() {
             return "You can't play while you are playing a game.\n".into();
+        }
+        // As in FICS (spec §7): bots seek, or answer challenges; they do
+        // not take people's seeks, which are meant for whoever is there.
+        if my.titles.computer {
+            return "Sorry, computer accounts may not answer seeks; send a challenge instead.\n"
+                .into();
         }
         if seek.terms.rated && !my.is_registered() {
             return "Only registered players can play rated games.\n".into();

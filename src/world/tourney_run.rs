@@ -18,6 +18,10 @@
 
 use tokio::time::Instant;
 
+/// How soon the director looks again at a game whose deadline passed but
+/// which could not go on.
+const RETRY: std::time::Duration = std::time::Duration::from_secs(5);
+
 use crate::store::games::{self as gamesdb, Ending, status};
 use crate::timefmt::unix_now;
 use crate::tourney::{self, Format, GameResult, Pairing, PlayerId, arena, knockout, standings};
@@ -148,6 +152,9 @@ impl World {
             _ => None,
         });
         match deadlines.chain(e.ends_at).min() {
+            // A deadline already past whose game could not go on (a player
+            // busy in another game, say): try again in a while, not at once.
+            Some(at) if at <= now => self.timers.arm(TimerKey::Tourney(id), now + RETRY),
             Some(at) => self.timers.arm(TimerKey::Tourney(id), at),
             None => self.timers.cancel(TimerKey::Tourney(id)),
         }
@@ -432,6 +439,26 @@ impl World {
     /// goes into its event; an adjourned one waits for its players; an
     /// aborted one is paired again. Either way its players are free, so
     /// events waiting for them may go on.
+    /// An adjourned game was decided without being resumed (an admin's
+    /// `adjudicate`): if it belongs to an event, the event takes the result.
+    pub fn tourney_stored_game_ended(&mut self, db_id: i64, end: &End, plies: u32, now: Instant) {
+        let Some((id, i)) = self.tourney_game_of(db_id) else {
+            return;
+        };
+        let result = match (end.status, end.result) {
+            (status::FINISHED, "1-0") => GameResult::WhiteWins,
+            (status::FINISHED, "0-1") => GameResult::BlackWins,
+            (status::FINISHED, _) => GameResult::Draw,
+            _ => {
+                // Aborted: the pairing is played again.
+                let due = now + self.tourneys.settings.countdown;
+                self.set_link(id, i, None, Stage::Waiting { due });
+                return self.tourney_rearm(id, now);
+            }
+        };
+        self.tourney_record(id, i, result, plies, now);
+    }
+
     pub fn tourney_game_ended(&mut self, game: &Game, end: &End, now: Instant) {
         if self.tourneys.events.is_empty() {
             return;
