@@ -300,6 +300,17 @@ fn lower_case_b_is_pawn_or_bishop() {
             .map(|m| m.role()),
         Ok(Role::Pawn)
     );
+    // With `iset movecase 1` case decides: `bxc4` is the pawn, and `bc4`
+    // is no bishop move.
+    assert_eq!(
+        both.parse_move_cased("bxc4", Lang::En, Role::Queen, true)
+            .map(|m| m.role()),
+        Ok(Role::Pawn)
+    );
+    assert_eq!(
+        bishop.parse_move_cased("bc4", Lang::En, Role::Queen, true),
+        Err(MoveError::Illegal("bc4".to_owned()))
+    );
 }
 
 #[test]

@@ -102,3 +102,66 @@ async fn a_lagging_timeseal_player_is_credited_at_most_a_second() {
         "Bob is not using timeseal; no ping time is known.\n"
     );
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_lag_credit_comes_before_the_flag() {
+    let server = TestServer::start().await;
+    let mut stamp = 10_000u32;
+    let mut tim = timesealed(&server, "Tim", &mut stamp).await;
+    let mut bob = server.named("Bob").await;
+    for cmd in ["set bell 0", "style 12", "iset ms 1"] {
+        bob.command(cmd).await;
+    }
+    // No base time, a second a move: Tim's clock starts at zero after e5,
+    // and Bob gives him one second.
+    stamp += 100;
+    tim.send_raw(&timeseal_line("match bob 0 1 white", stamp))
+        .await;
+    tim.expect("fics% ").await;
+    bob.next_message().await;
+    bob.command("accept").await;
+    tim.expect("Creating: ").await;
+    tim.expect("fics% ").await;
+    stamp += 100;
+    tim.send_raw(&timeseal_line("\u{2}9", stamp)).await;
+    stamp += 100;
+    tim.send_raw(&timeseal_line("e4", stamp)).await;
+    tim.expect("fics% ").await;
+    bob.expect("fics% ").await;
+    bob.play("e5").await;
+    tim.expect("fics% ").await;
+    bob.command("moretime 1").await;
+    tim.expect("added 1 seconds").await;
+    tim.expect("<12> ").await;
+    tim.expect("fics% ").await;
+    // By the server's clock Tim answers after 1.4 s, past his 1 s; by his
+    // own he thought 0.2 s. The lag credit (1 s at most) is given first,
+    // so the move is in time and 0.4 s is charged.
+    stamp += 10;
+    tim.send_raw(&timeseal_line("\u{2}9", stamp)).await;
+    // Bob, who started at zero too, gets time to reply later.
+    tim.send_raw(&timeseal_line("moretime 5", stamp + 5)).await;
+    tim.expect("fics% ").await;
+    // The board again, with a new ping, which Tim answers too.
+    tim.expect("<12> ").await;
+    tim.expect("fics% ").await;
+    tim.send_raw(&timeseal_line("\u{2}9", stamp + 6)).await;
+    bob.expect("added 5 seconds").await;
+    bob.expect("<12> ").await;
+    bob.expect("fics% ").await;
+    tokio::time::sleep(Duration::from_millis(1400)).await;
+    stamp += 200;
+    tim.send_raw(&timeseal_line("Nf3", stamp)).await;
+    let mine = tim.next_message().await;
+    assert!(!mine.contains("forfeits"), "{mine}");
+    let f = style12_fields(&mine);
+    assert_eq!(f[32], "1000", "{mine}");
+    let white_ms: i64 = f[24].parse().unwrap();
+    assert!(white_ms > 1_000 && white_ms <= 1_600, "{white_ms}");
+    bob.next_message().await;
+    // A timeseal player who does not move at all still loses on time,
+    // once the grace of one move's lag credit has passed too.
+    bob.play("Nc6").await;
+    let end = tim.expect("forfeits on time} 0-1").await;
+    assert!(end.contains("Tim forfeits on time"), "{end}");
+}

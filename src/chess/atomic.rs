@@ -210,7 +210,20 @@ impl AtomicGame {
     /// §5.1, see [`super::input`]). A promotion typed without a piece uses
     /// `promote`.
     pub fn parse_move(&self, input: &str, lang: Lang, promote: Role) -> Result<Move, MoveError> {
-        let shape = parse_shape(input, Some(lang)).ok_or(MoveError::NotAMove)?;
+        self.parse_move_cased(input, lang, promote, false)
+    }
+
+    /// [`parse_move`](Self::parse_move), reading letters strictly by case
+    /// when `strict_case` is set (`iset movecase 1`: `bc4` is a pawn move,
+    /// `Bc4` the bishop's).
+    pub fn parse_move_cased(
+        &self,
+        input: &str,
+        lang: Lang,
+        promote: Role,
+        strict_case: bool,
+    ) -> Result<Move, MoveError> {
+        let shape = parse_shape(input, Some(lang), strict_case).ok_or(MoveError::NotAMove)?;
         match shape.find(&self.legal, promote) {
             Found::One(m) => Ok(m),
             Found::None => Err(MoveError::Illegal(input.trim().to_owned())),

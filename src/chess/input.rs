@@ -33,7 +33,7 @@ use super::Lang;
 /// `NotAMove` whatever the language, so the line can go straight to the
 /// command parser.
 pub fn looks_like_move(input: &str) -> bool {
-    parse_shape(input, None).is_some()
+    parse_shape(input, None, false).is_some()
 }
 
 /// The text of a move, read without the board.
@@ -120,8 +120,9 @@ impl Pattern {
 }
 
 /// Reads the text of a move. `lang` `None` accepts the letters of every
-/// language (for [`looks_like_move`]).
-pub(crate) fn parse_shape(input: &str, lang: Option<Lang>) -> Option<Shape> {
+/// language (for [`looks_like_move`]). With `strict_case` (`iset movecase
+/// 1`) a lower-case letter is always a file, so `bc4` is a pawn move only.
+pub(crate) fn parse_shape(input: &str, lang: Option<Lang>, strict_case: bool) -> Option<Shape> {
     let text = input
         .trim()
         .trim_end_matches(['+', '#', '!', '?'])
@@ -149,7 +150,8 @@ pub(crate) fn parse_shape(input: &str, lang: Option<Lang>) -> Option<Shape> {
     // pawn captures `cxd4`, `dxe5`, `fxe5`; reading those letters as the
     // knight, queen or bishop too would make them ambiguous.
     let file_letter = matches!(first, b'a'..=b'h');
-    let may_be_piece = !file_letter || (first == b'b' && lang != Some(Lang::Fr)) || lang.is_none();
+    let may_be_piece = !file_letter
+        || (!strict_case && ((first == b'b' && lang != Some(Lang::Fr)) || lang.is_none()));
     let as_piece = may_be_piece
         .then(|| piece_role(first, lang))
         .flatten()
@@ -359,7 +361,7 @@ mod tests {
     use super::*;
 
     fn pat(input: &str, lang: Lang) -> Option<Shape> {
-        parse_shape(input, Some(lang))
+        parse_shape(input, Some(lang), false)
     }
 
     #[test]

@@ -183,9 +183,7 @@ pub fn flag(ctx: &mut Ctx<'_>, _args: &str) {
         "You cannot flag before both players have moved.\nUse abort instead."
     } else {
         let turn = game.chess.turn();
-        if game.color_of(ctx.session.id) != Some(turn)
-            && game.clock.remaining(turn, turn, Instant::now()) <= 0
-        {
+        if game.color_of(ctx.session.id) != Some(turn) && world.out_of_time(no, Instant::now()) {
             world.check_flag(no, Instant::now());
             return;
         }

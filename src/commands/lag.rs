@@ -24,7 +24,7 @@ pub fn ping(ctx: &mut Ctx<'_>, args: &str) {
     }
     if target.eq_ignore_ascii_case(&ctx.session.name) {
         // A fresh measurement for next time; the ping starts its own line.
-        let ping = ctx.session.timing.ping();
+        let ping = ctx.session.timing.ping_probe();
         ctx.out.push_str(ping);
     }
 }

@@ -27,6 +27,7 @@ use crate::commands;
 use crate::server::Shared;
 use crate::store::{self, accounts};
 use crate::timefmt::unix_now;
+use crate::world::game::Viewer;
 use crate::world::outbox;
 use crate::world::talk::{self, Talk};
 use crate::world::{Out, Player, SessionId};
@@ -350,6 +351,9 @@ async fn write_out(session: &mut Session, conn: &mut Conn, message: Out) -> std:
             viewer,
         } => {
             session.flipped = false;
+            if matches!(viewer, Viewer::Player(_)) {
+                session.timing.new_game();
+            }
             let mut text = intro.to_string();
             text.push('\n');
             if viewer.relation(&board) == 1 {

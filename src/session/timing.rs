@@ -25,6 +25,9 @@ pub struct Timing {
     line_stamp: Option<u32>,
     /// When the last `[G]` went out, for the round trip.
     ping_sent: Option<Instant>,
+    /// The last `[G]` only measures the round trip (`ping`): its reply says
+    /// nothing about when a board arrived.
+    probe: bool,
     /// The last measured round trip, in ms.
     pub last_round_trip: Option<u32>,
     started: Instant,
@@ -49,6 +52,7 @@ impl Timing {
             board_stamp: None,
             line_stamp: None,
             ping_sent: None,
+            probe: false,
             last_round_trip: None,
             started: Instant::now(),
         }
@@ -65,6 +69,7 @@ impl Timing {
             Some(v) => {
                 self.ping_sent = Some(Instant::now());
                 self.board_stamp = None;
+                self.probe = false;
                 match v {
                     // "[G]\0" is version 2's own ping, but the version 2
                     // clients met in practice (PyChess, eboard) look for
@@ -76,9 +81,24 @@ impl Timing {
         }
     }
 
+    /// A `[G]` that only measures the round trip (the `ping` command). Its
+    /// reply must not count as a board's arrival: a player who pings while
+    /// thinking would otherwise shorten his own thinking time.
+    pub fn ping_probe(&mut self) -> &'static str {
+        let keep = self.board_stamp;
+        let ping = self.ping();
+        if !ping.is_empty() {
+            self.board_stamp = keep;
+            self.probe = true;
+        }
+        ping
+    }
+
     /// The client answered a `[G]`; returns the round trip if one was due.
     pub fn on_ping_reply(&mut self, stamp: u32) -> Option<u32> {
-        self.board_stamp = Some(stamp);
+        if !std::mem::take(&mut self.probe) {
+            self.board_stamp = Some(stamp);
+        }
         let rtt = self
             .ping_sent
             .take()
@@ -106,6 +126,11 @@ impl Timing {
             allowance: &mut self.allowance,
             now_ms: self.started.elapsed().as_millis() as u64,
         })
+    }
+
+    /// A game starts: the lag allowance is per game, so it starts full.
+    pub fn new_game(&mut self) {
+        self.allowance = LagAllowance::new();
     }
 
     /// A move was played: its board stamp is spent, the next move needs
@@ -141,5 +166,19 @@ mod tests {
         assert_eq!(v2.ping(), "[G]\n");
         let mut zseal = Timing::new(Some(Handshake::V2), false);
         assert_eq!(zseal.ping(), "");
+    }
+
+    #[test]
+    fn a_ping_while_thinking_does_not_restart_the_move_time() {
+        let mut t = Timing::new(Some(Handshake::V1), true);
+        t.ping();
+        t.on_ping_reply(1_000); // the board arrived
+        assert_eq!(t.ping_probe(), "[G]\n");
+        assert!(
+            t.on_ping_reply(3_000).is_some(),
+            "the round trip is measured"
+        );
+        t.on_line(Some(3_500));
+        assert_eq!(t.for_move().unwrap().client_elapsed, Some(2_500));
     }
 }

@@ -5,6 +5,7 @@
 //! must see, to render outside the lock.
 
 use std::sync::Arc;
+use std::time::Duration;
 
 use shakmaty::{Color, Role};
 use tokio::time::Instant;
@@ -268,7 +269,10 @@ impl World {
         now: Instant,
         timing: Option<MoveTiming<'_>>,
     ) -> MoveOutcome {
-        let Some(no) = self.player(id).and_then(|p| p.game) else {
+        let Some((no, movecase)) = self
+            .player(id)
+            .and_then(|p| Some((p.game?, p.ivars.get(Ivar::MOVECASE))))
+        else {
             return MoveOutcome::NotAMove;
         };
         let Some(game) = self.games.get_mut(&no) else {
@@ -287,7 +291,7 @@ impl World {
                 },
             };
         }
-        let mv = match game.chess.parse_move(input, lang, promote) {
+        let mv = match game.chess.parse_move_cased(input, lang, promote, movecase) {
             Ok(mv) => mv,
             Err(MoveError::NotAMove) => return MoveOutcome::NotAMove,
             Err(e) => {
@@ -297,15 +301,10 @@ impl World {
                 };
             }
         };
-        if !game.clock.is_untimed()
-            && game.clock.ticking()
-            && game.clock.remaining(color, color, now) <= 0
-        {
-            self.flag_fell(no, now);
-            return MoveOutcome::TooLate;
-        }
         // With timeseal the client's own clock times the move, within the
-        // lag allowance (spec §8.3, decision 5).
+        // lag allowance (spec §8.3, decision 5), and the allowance applies
+        // before the flag: a move the lag credit brings back under the wire
+        // is in time.
         let (charged, lag_ms) = match timing {
             Some(t) if game.clock.ticking() => {
                 let server_ms = game.clock.thinking_ms(now).min(u64::from(u32::MAX)) as u32;
@@ -314,6 +313,13 @@ impl World {
             }
             _ => (None, 0),
         };
+        if !game.clock.is_untimed()
+            && game.clock.ticking()
+            && game.clock.remaining(color, color, now) + i64::from(lag_ms) <= 0
+        {
+            self.flag_fell(no, now);
+            return MoveOutcome::TooLate;
+        }
         let used = game.clock.on_move(color, now, charged);
         game.last_lag_ms = lag_ms;
         if let Some(p) = self.players.get_mut(&id) {
@@ -365,11 +371,41 @@ impl World {
         }
     }
 
-    /// Sets the flag timer of a game to the moment the side to move runs out.
+    /// How far past zero the clock of `side` may run before the server
+    /// flags it: for a timeseal user, the most lag one move can be credited
+    /// (their move may be on its way); for others nothing.
+    fn flag_grace_ms(&self, game: &Game, side: Color) -> i64 {
+        let timeseal = game
+            .seat(side)
+            .id
+            .and_then(|id| self.player(id))
+            .is_some_and(|p| p.timeseal);
+        if timeseal {
+            i64::from(crate::net::timeseal::LAG_CAP_PER_MOVE_MS)
+        } else {
+            0
+        }
+    }
+
+    /// Whether the side to move of game `no` has run out of time, its lag
+    /// grace included.
+    pub fn out_of_time(&self, no: u32, now: Instant) -> bool {
+        self.games.get(&no).is_some_and(|game| {
+            let turn = game.chess.turn();
+            game.clock.ticking()
+                && !game.clock.is_untimed()
+                && game.clock.remaining(turn, turn, now) + self.flag_grace_ms(game, turn) <= 0
+        })
+    }
+
+    /// Sets the flag timer of a game to the moment the side to move runs
+    /// out (and its lag grace with it).
     pub fn arm_flag(&self, no: u32) {
         if let Some(game) = self.games.get(&no) {
-            match game.clock.deadline(game.chess.turn()) {
-                Some(at) => self.timers.arm(TimerKey::Flag(no), at),
+            let turn = game.chess.turn();
+            let grace = Duration::from_millis(self.flag_grace_ms(game, turn) as u64);
+            match game.clock.deadline(turn) {
+                Some(at) => self.timers.arm(TimerKey::Flag(no), at + grace),
                 None => self.timers.cancel(TimerKey::Flag(no)),
             }
         }
@@ -378,14 +414,7 @@ impl World {
     /// Called when a flag timer fires: ends the game if the side to move
     /// really is out of time, or sets the timer again.
     pub fn check_flag(&mut self, no: u32, now: Instant) {
-        let Some(game) = self.games.get(&no) else {
-            return;
-        };
-        let turn = game.chess.turn();
-        if game.clock.ticking()
-            && !game.clock.is_untimed()
-            && game.clock.remaining(turn, turn, now) <= 0
-        {
+        if self.out_of_time(no, now) {
             self.flag_fell(no, now);
         } else {
             self.arm_flag(no);
