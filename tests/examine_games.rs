@@ -112,6 +112,23 @@ async fn stepping_through_a_stored_game_with_its_explosion() {
         "{moves}"
     );
 
+    // A move after the end of a finished game is a variation too: the
+    // game and its result come back with revert.
+    let after = carol.command("a7a6").await;
+    assert!(after.starts_with("Game 1: Carol moves: a6\n"), "{after}");
+    assert!(
+        carol
+            .command("revert")
+            .await
+            .starts_with("Game 1: Carol reverts to mainline.\n")
+    );
+    assert!(
+        carol
+            .command("moves")
+            .await
+            .ends_with("  5.  Nxd5    (0:00)\n      {Bob resigns} 1-0\n")
+    );
+
     // Everyone sees the examined game in `games` and the examiner in `who`.
     let games = alice.command("games").await;
     assert!(

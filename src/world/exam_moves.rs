@@ -111,6 +111,9 @@ impl World {
             match exam.mainline.get(ply) {
                 Some(next) if next.mv == mv => exam.on_mainline += 1,
                 Some(_) => {}
+                // After the end of a finished game every move is a
+                // variation: the game and its result stay as they were.
+                None if exam.end.is_some() => {}
                 None => {
                     // A move at the end of the main line makes it longer.
                     let (white_ms, black_ms) = exam
@@ -124,7 +127,6 @@ impl World {
                         black_ms,
                     });
                     exam.on_mainline += 1;
-                    exam.end = None;
                 }
             }
         }
@@ -204,11 +206,11 @@ impl World {
         command: Option<SetupCommand>,
     ) -> Result<Change, String> {
         let name = self.name_of_player(me);
+        let rating = self.player(me).map(|p| p.rating_text()).unwrap_or_default();
         let mut change = Change::default();
         let (no, new) = match self.exam_of(me) {
             Some(no) => (no, false),
             None => {
-                let rating = self.player(me).map(|p| p.rating_text()).unwrap_or_default();
                 let (no, _) = self.start_exam(me, NewExam::setup(&name, &rating))?;
                 change
                     .before
@@ -229,6 +231,12 @@ impl World {
         let outcome = match command {
             None => Ok(()),
             Some(SetupCommand::Done) => editor.finish().map(|game| {
+                // A new position is a new study: it no longer carries the
+                // players, terms or result of a game it was set up in.
+                let fresh = NewExam::setup(&name, &rating);
+                (exam.white, exam.black) = (fresh.white, fresh.black);
+                (exam.white_rating, exam.black_rating) = (fresh.white_rating, fresh.black_rating);
+                exam.terms = fresh.terms;
                 exam.chess = game;
                 exam.mainline.clear();
                 exam.on_mainline = 0;
