@@ -11,7 +11,10 @@ cd "$(dirname "$0")/.."
 
 if ! python3 -c "import chess, chess.variant" 2>/dev/null; then
     echo "test.sh: installing python-chess" >&2
-    python3 -m pip install --quiet chess
+    # A Debian python refuses a plain pip install (PEP 668); python-chess is
+    # pure Python and touches nothing of the system's, so ask again.
+    python3 -m pip install --quiet chess ||
+        python3 -m pip install --quiet --break-system-packages chess
 fi
 
 missing=()
