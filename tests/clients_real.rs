@@ -369,6 +369,17 @@ async fn pychess_plays_with_its_own_fics_code() {
     let (ok, text) = harness.await.unwrap();
     std::fs::write(out.join("output.txt"), &text).unwrap();
     assert!(ok && text.contains("RESULT: PASS"), "pychess:\n{text}");
+    // PyChess saw the same end as the server, and talked in block mode.
+    let result = end.split_whitespace().last().unwrap_or_default();
+    assert!(
+        text.contains(&format!("game_ended result={result} ")),
+        "PyChess must recognise the end {end:?}:\n{text}"
+    );
+    let pychess_log = std::fs::read_to_string(&log).unwrap_or_default();
+    assert!(
+        pychess_log.contains("block set."),
+        "PyChess turns block mode on"
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
