@@ -104,14 +104,13 @@ mod tests {
         let mut t = LoginThrottle::new(3);
         let a: IpAddr = [10, 0, 0, 1].into();
         let b: IpAddr = [10, 0, 0, 2].into();
-        let now = Instant::now();
         let mut now = Instant::now();
         for _ in 0..3 {
             assert_eq!(t.delay(a, now), Duration::ZERO);
             t.failed(a, now);
         }
         // Each attempt made after waiting its turn.
-        let mut attempt = |t: &mut LoginThrottle, now: &mut Instant| {
+        let attempt = |t: &mut LoginThrottle, now: &mut Instant| {
             let wait = t.delay(a, *now);
             *now += wait;
             t.failed(a, *now);
