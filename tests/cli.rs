@@ -73,6 +73,14 @@ fn user_add_passwd_and_list() {
     );
     assert!(!o.status.success());
     assert!(stderr(&o).contains("empty"));
+    // A password the telnet login could never send back is refused.
+    let o = atomicd(
+        &["user", "add", "Bob", "--password-stdin", "--db", db],
+        "mot-de-passe-é\n",
+        dir.path(),
+    );
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("printable ASCII"), "{}", stderr(&o));
     let o = atomicd(
         &["user", "passwd", "ALICE", "--password-stdin", "--db", db],
         "pw two\n",
