@@ -215,7 +215,7 @@ async fn admins_adjudicate_stored_and_live_games() {
     hear(&mut a, "Game adjourned by mutual agreement").await;
     assert_eq!(
         judge.command("adjudicate alice bob white").await,
-        "The adjourned game (alice vs. bob) adjudicated: alice wins by adjudication 1-0\n"
+        "The adjourned game (Alice vs. Bob) adjudicated: Alice wins by adjudication 1-0\n"
     );
     hear(
         &mut a,
@@ -290,7 +290,7 @@ async fn adjudicating_a_rated_adjourned_game_moves_both_ratings() {
     b.expect_closed().await;
     assert_eq!(
         judge.command("adjudicate alice bob white").await,
-        "The adjourned game (alice vs. bob) adjudicated: alice wins by adjudication 1-0\n"
+        "The adjourned game (Alice vs. Bob) adjudicated: Alice wins by adjudication 1-0\n"
     );
     let told = hear(&mut a, "Atomic rating adjustment: 1500 --> ").await;
     assert!(

@@ -16,7 +16,7 @@ use super::Ctx;
 use crate::server::Shared;
 use crate::store::{accounts, admin as db, ratings};
 use crate::timefmt::unix_now;
-use crate::world::admin::{Adjudicated, Verdict};
+use crate::world::admin::{Adjudicated, AdjudicatedGame, Verdict};
 
 /// Logs an admin action and stores it; `comment` also goes on the
 /// target's record.
@@ -269,10 +269,11 @@ fn adjudicated(
     verdict: Verdict,
     done: Option<Adjudicated>,
 ) -> String {
-    let end = verdict.end(white, black);
-    let Some(which) = done else {
+    let Some(done) = done else {
         return format!("There is no game with {white} as White and {black} as Black.\n");
     };
+    let (white, black) = (done.white.as_str(), done.black.as_str());
+    let end = verdict.end(white, black);
     let detail = format!("{white} vs. {black}: {} {}", end.reason, end.result);
     for player in [white, black] {
         record(
@@ -284,9 +285,9 @@ fn adjudicated(
             Some(&format!("Adjudicated: {detail}")),
         );
     }
-    let what = match which {
-        Adjudicated::Live(no) => format!("Game {no}"),
-        Adjudicated::Stored(_) => "The adjourned game".to_string(),
+    let what = match done.game {
+        AdjudicatedGame::Live(no) => format!("Game {no}"),
+        AdjudicatedGame::Stored(_) => "The adjourned game".to_string(),
     };
     format!(
         "{what} ({white} vs. {black}) adjudicated: {} {}\n",

@@ -48,9 +48,17 @@ impl Verdict {
     }
 }
 
-/// Which game an adjudication ended.
+/// Which game an adjudication ended, and its players as they spell
+/// their names.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Adjudicated {
+pub struct Adjudicated {
+    pub game: AdjudicatedGame,
+    pub white: String,
+    pub black: String,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AdjudicatedGame {
     /// A game in progress, by number.
     Live(u32),
     /// An adjourned game, by database id.
@@ -121,7 +129,11 @@ impl World {
             .map(|g| (g.no, g.white.name.clone(), g.black.name.clone()));
         if let Some((no, w, b)) = live {
             self.end_game(no, verdict.end(&w, &b), now, None);
-            return Some(Adjudicated::Live(no));
+            return Some(Adjudicated {
+                game: AdjudicatedGame::Live(no),
+                white: w,
+                black: b,
+            });
         }
         let stored: StoredGame = self.adjourned_between(white, black).cloned()?;
         self.durable.adjourned.remove(&stored.id);
@@ -173,7 +185,11 @@ impl World {
         }
         tracing::info!(db_id = id, white = %stored.white, black = %stored.black, result = end.result, %by, "adjourned game adjudicated");
         self.tourney_stored_game_ended(id, &end, stored.moves.len() as u32, now);
-        Some(Adjudicated::Stored(id))
+        Some(Adjudicated {
+            game: AdjudicatedGame::Stored(id),
+            white: stored.white,
+            black: stored.black,
+        })
     }
 
     /// The new ratings (account, name, rating) after adjudicating a rated
