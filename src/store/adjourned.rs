@@ -53,21 +53,10 @@ impl StoredGame {
     }
 }
 
-/// Why a game with a guest in it ended when the server stopped without
-/// adjourning it.
-pub const RECOVERED_GUEST_REASON: &str = "Game aborted when the server stopped";
-
-/// Turns every `live` game between registered players into an adjourned
-/// one, with the clocks after its last stored move (or the starting clocks
-/// if no move was made), and aborts the others, as a clean shutdown does: a
-/// guest's name means nothing after a restart, and whoever logs in under it
-/// next must not inherit the game. Returns how many games were adjourned.
+/// Turns every `live` game into an adjourned one, with the clocks after its
+/// last stored move (or the starting clocks if no move was made). Returns
+/// how many games were recovered.
 pub fn recover_live(conn: &Connection, now: i64) -> rusqlite::Result<usize> {
-    conn.execute(
-        "UPDATE games SET status = ?1, result = '*', reason = ?2, end_code = 'Adj', ended_at = ?3
-         WHERE status = ?4 AND (white_account IS NULL OR black_account IS NULL)",
-        params![status::ABORTED, RECOVERED_GUEST_REASON, now, status::LIVE],
-    )?;
     let mut stmt = conn.prepare("SELECT id, minutes FROM games WHERE status = ?1 ORDER BY id")?;
     let live: Vec<(i64, i64)> = stmt
         .query_map([status::LIVE], |r| Ok((r.get(0)?, r.get(1)?)))?
@@ -143,26 +132,16 @@ mod tests {
     fn db() -> Connection {
         let mut c = Connection::open_in_memory().unwrap();
         schema::migrate(&mut c).unwrap();
-        c.execute_batch(
-            "INSERT INTO accounts (id, name, name_lower, password_hash, created_at)
-             VALUES (1, 'Alice', 'alice', 'h', 0), (2, 'Bob', 'bob', 'h', 0)",
-        )
-        .unwrap();
         c
     }
 
-    /// A live game between Alice and Bob, registered (accounts 1 and 2).
     fn new_game(c: &Connection, id: i64) {
-        new_game_of(c, id, Some(2));
-    }
-
-    fn new_game_of(c: &Connection, id: i64, black_account: Option<i64>) {
         let g = NewGame {
             id,
             white: "Alice".into(),
             black: "Bob".into(),
-            white_account: Some(1),
-            black_account,
+            white_account: None,
+            black_account: None,
             white_rating: "----".into(),
             black_rating: "----".into(),
             minutes: 3,
@@ -208,8 +187,6 @@ mod tests {
             black_ms: 6,
         };
         finish(&c, 3, &end).unwrap();
-        // Bob is a guest here: the game is aborted, not kept.
-        new_game_of(&c, 4, None);
         assert_eq!(recover_live(&c, 999).unwrap(), 2);
         assert_eq!(recover_live(&c, 1000).unwrap(), 0);
         let all = load_all(&c).unwrap();
@@ -229,8 +206,6 @@ mod tests {
             (finished.status.as_str(), finished.white_ms),
             ("finished", 5)
         );
-        let guest_game = games::get(&c, 4).unwrap().unwrap();
-        assert_eq!(guest_game.status, status::ABORTED);
         assert!(reopen(&c, 1).unwrap());
         assert!(!reopen(&c, 1).unwrap());
         assert_eq!(load_all(&c).unwrap().len(), 1);
