@@ -124,15 +124,11 @@ async fn fifty_live_games_survive_kill_dash_nine_move_for_move_and_clock_for_clo
     {
         let conn = atomicd::store::open_connection(&db).unwrap();
         let hash = bcrypt::hash("pw", 10).unwrap();
-        for i in 0..GAMES * 2 {
-            atomicd::store::accounts::create(
-                &conn,
-                &format!("Player{}", letters(i)),
-                &hash,
-                Titles::default(),
-                0,
-            )
-            .unwrap();
+        let names = (0..GAMES * 2)
+            .map(|i| format!("Player{}", letters(i)))
+            .chain(["RatedWhite".to_string(), "RatedBlack".to_string()]);
+        for name in names {
+            atomicd::store::accounts::create(&conn, &name, &hash, Titles::default(), 0).unwrap();
         }
     }
     let (mut child, addr, _log) = spawn(dir.path());
@@ -163,6 +159,20 @@ async fn fifty_live_games_survive_kill_dash_nine_move_for_move_and_clock_for_clo
         }
         expected.push(seen);
     }
+    // One rated game, finished before the crash: its result and both
+    // rating changes must come back exactly as the players were told.
+    let mut rw = login(addr, "RatedWhite").await;
+    let mut rb = login(addr, "RatedBlack").await;
+    start_game(&mut rw, &mut rb, "RatedBlack", "3 1 r").await;
+    play(&mut rw, &mut rb, "e4").await;
+    play(&mut rb, &mut rw, "e5").await;
+    rb.send("resign").await;
+    hear(&mut rw, "RatedBlack resigns} 1-0").await;
+    let told = [
+        atomic_row(&rw.command("finger RatedWhite").await),
+        atomic_row(&rw.command("finger RatedBlack").await),
+    ];
+    assert_eq!((told[0].1, told[1].2), (1, 1), "{told:?}");
     // Every move has been answered; give the store thread a moment to
     // commit the last batch, then pull the plug.
     tokio::time::sleep(Duration::from_millis(300)).await;
@@ -178,6 +188,24 @@ async fn fifty_live_games_survive_kill_dash_nine_move_for_move_and_clock_for_clo
     );
     {
         let conn = atomicd::store::open_connection(&db).unwrap();
+        let rated = atomicd::store::games::get(&conn, GAMES as i64 + 1)
+            .unwrap()
+            .unwrap();
+        assert_eq!(
+            (rated.status.as_str(), rated.result.as_deref()),
+            ("finished", Some("1-0"))
+        );
+        for (name, told) in ["RatedWhite", "RatedBlack"].iter().zip(told) {
+            let account = atomicd::store::accounts::find(&conn, name)
+                .unwrap()
+                .unwrap();
+            let r = atomicd::store::ratings::load(&conn, account.id).unwrap();
+            assert_eq!(
+                (r.whole(), r.wins, r.losses),
+                told,
+                "{name}: once, not lost"
+            );
+        }
         for (g, moves) in expected.iter().enumerate() {
             let id = g as i64 + 1;
             let row = atomicd::store::games::get(&conn, id).unwrap().unwrap();
@@ -257,6 +285,20 @@ async fn fifty_live_games_survive_kill_dash_nine_move_for_move_and_clock_for_clo
             expected[g as usize].len() + 1
         );
     }
+}
+
+/// The Atomic row of a `finger` rating table: (rating, wins, losses).
+fn atomic_row(finger: &str) -> (i32, u32, u32) {
+    let row = finger
+        .lines()
+        .find(|l| l.starts_with("Atomic"))
+        .unwrap_or_else(|| panic!("no rating row in {finger}"));
+    let f: Vec<&str> = row.split_whitespace().collect();
+    (
+        f[1].parse().unwrap(),
+        f[3].parse().unwrap(),
+        f[4].parse().unwrap(),
+    )
 }
 
 /// Player names must be letters: 0 → `Aa`, 1 → `Ab`, …
