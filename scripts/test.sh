@@ -35,4 +35,5 @@ fi
 
 cargo fmt --check
 cargo clippy --all-targets --quiet -- -D warnings
-cargo test
+# The fuzz targets (tests/fuzz.rs) fuzz on for about a minute each here.
+ATOMICD_FUZZ_SECONDS=${ATOMICD_FUZZ_SECONDS:-60} cargo test
