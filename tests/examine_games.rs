@@ -132,7 +132,7 @@ async fn stepping_through_a_stored_game_with_its_explosion() {
     // Everyone sees the examined game in `games` and the examiner in `who`.
     let games = alice.command("games").await;
     assert!(
-        games.contains("  1 (Exam. ++++ Alice       ++++ Bob       ) [ xu  3   0] B:  5\n"),
+        games.contains("  1 (Exam.    0 Alice          0 Bob       ) [ xu  3   0] B:  5\n"),
         "{games}"
     );
     assert!(alice.command("who").await.contains("++++#Carol(U)"));
@@ -311,7 +311,7 @@ async fn played_and_examined_games_share_the_numbers() {
     let games = erin.command("games").await;
     assert!(
         games.starts_with(
-            "  1 (Exam. ++++ Carol       ++++ Carol     ) [ xu  0   0] W:  1\n  2 ++++ Alice "
+            "  1 (Exam.    0 Carol          0 Carol     ) [ xu  0   0] W:  1\n  2 ++++ Alice "
         ),
         "{games}"
     );

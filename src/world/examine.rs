@@ -287,12 +287,14 @@ impl Exam {
             Some(e) => (e.setup().turn, e.setup().fullmoves.get()),
             None => (self.chess.turn(), self.chess.fullmove_number()),
         };
+        // Ratings are numbers here (`%4d`): a guest or unrated player is 0.
+        let as_number = |rating: &str| rating.trim().parse::<i32>().unwrap_or(0);
         format!(
-            "{:3} (Exam. {:>4} {:<11.11} {:>4} {:<10.10}) [ x{}{:3} {:3}] {}: {:2}",
+            "{:3} (Exam. {:4} {:<11.11} {:4} {:<10.10}) [ x{}{:3} {:3}] {}: {:2}",
             self.no,
-            self.white_rating,
+            as_number(&self.white_rating),
             self.white,
-            self.black_rating,
+            as_number(&self.black_rating),
             self.black,
             if self.terms.rated { 'r' } else { 'u' },
             self.terms.minutes,
