@@ -202,12 +202,21 @@ pub async fn start(config: Config) -> Result<ServerHandle, StartError> {
     // Games that were live when the server last stopped (a crash, kill -9)
     // come back as adjourned games, with every move and both clocks.
     let now_unix = unix_now();
-    let (recovered, adjourned, (tourneys, last_tourney)) = store
+    let (recovered, (adjourned, away_ratings), (tourneys, last_tourney)) = store
         .call(move |db| {
             let recovered = adjourned::recover_live(db, now_unix)?;
             let events = crate::store::tourneys::load_all(db, true)?;
             let last = crate::store::tourneys::max_id(db)?;
-            Ok::<_, rusqlite::Error>((recovered, adjourned::load_all(db)?, (events, last)))
+            let stored = adjourned::load_all(db)?;
+            // Rated adjourned games may be decided while their players are
+            // away: their ratings are kept at hand.
+            let mut ratings = std::collections::HashMap::new();
+            for g in stored.iter().filter(|g| g.rated) {
+                for account in [g.white_account, g.black_account].into_iter().flatten() {
+                    ratings.insert(account, crate::store::ratings::load(db, account)?);
+                }
+            }
+            Ok::<_, rusqlite::Error>((recovered, (stored, ratings), (events, last)))
         })
         .await
         .map_err(|_| StartError::Database(rusqlite::Error::InvalidQuery))?
@@ -239,6 +248,7 @@ pub async fn start(config: Config) -> Result<ServerHandle, StartError> {
     world.durable.idle_timeout = config.idle_timeout();
     world.durable.stop = Some(shutdown.clone());
     world.durable.adjourned = adjourned.into_iter().map(|g| (g.id, g)).collect();
+    world.durable.away_ratings = away_ratings;
     world.computers.rules = config.computers;
     let (countdown, forfeit_after) = config.tourney_delays();
     let director = crate::world::tourneys::Settings {

@@ -311,3 +311,36 @@ async fn adjudicating_a_rated_adjourned_game_moves_both_ratings() {
     );
     assert!(told.contains(&format!("1500 --> {alice}")), "{told}");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rated_adjourned_game_is_rated_when_adjudicated_after_a_restart() {
+    let mut server = TestServer::start().await;
+    let (mut a, mut b) = two_players(&server).await;
+    server.add_user(
+        "Judge",
+        "pw",
+        Titles {
+            admin: true,
+            ..Titles::default()
+        },
+    );
+    start_game(&mut a, &mut b, "Bob", "5 0 r").await;
+    play(&mut a, &mut b, "e4").await;
+    a.command("adjourn").await;
+    hear(&mut b, "would like to adjourn").await;
+    b.command("adjourn").await;
+    hear(&mut a, "Game adjourned by mutual agreement").await;
+    drop((a, b));
+    // Both players are away, and the server restarts: their ratings are
+    // read back with the adjourned game.
+    server.restart().await;
+    let mut judge = server.user("Judge", "pw").await;
+    assert_eq!(
+        judge.command("adjudicate alice bob black").await,
+        "The adjourned game (Alice vs. Bob) adjudicated: Bob wins by adjudication 0-1\n"
+    );
+    let (alice, wins, losses) = atomic_row(&judge.command("finger alice").await);
+    assert!(alice < 1500 && (wins, losses) == (0, 1), "{alice}");
+    let (bob, wins, losses) = atomic_row(&judge.command("finger bob").await);
+    assert!(bob > 1500 && (wins, losses) == (1, 0), "{bob}");
+}

@@ -146,3 +146,58 @@ async fn an_absent_player_forfeits_and_is_withdrawn_after_two() {
         "{cross}"
     );
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rated_game_forfeited_after_an_adjournment_moves_both_ratings() {
+    let server = server(0.5).await;
+    let (mut boss, mut players) = tourney_common::field(&server, &["Ann", "Ben"]).await;
+    ask(&mut boss, "tourney create Duel rr 1 0 rated").await;
+    tourney_common::join_all(&mut players, 1).await;
+    ask(&mut boss, "tourney start 1").await;
+    let (_, mut ben) = players.pop().unwrap();
+    let (_, mut ann) = players.pop().unwrap();
+    let line = ann.expect("\n").await;
+    let line = if line.starts_with("Creating: ") {
+        line
+    } else {
+        ann.expect("Creating: ").await;
+        format!("Creating: {}", ann.expect("\n").await)
+    };
+    let (white, _) = tourney_common::creating(&line).unwrap_or_else(|| panic!("{line}"));
+    ben.expect("Creating: ").await;
+    let (mut w, mut b) = if white == "Ann" {
+        (ann, ben)
+    } else {
+        (ben, ann)
+    };
+    w.drain(std::time::Duration::from_millis(100)).await;
+    b.drain(std::time::Duration::from_millis(100)).await;
+    w.send("e4").await;
+    b.expect("Moves : 'e4").await;
+    b.send("e5").await;
+    w.expect("Moves : 'e5").await;
+    let (mut ann, ben) = if white == "Ann" { (w, b) } else { (b, w) };
+    // Ben's connection drops: the game is adjourned, and after the
+    // director's wait Ben forfeits it; it counts for both ratings.
+    drop(ben);
+    let result = if white == "Ann" { "1-0" } else { "0-1" };
+    let told = ann
+        .expect(&format!(
+            "Your adjourned game with Ben: Ben forfeits by disconnection {result}\n"
+        ))
+        .await;
+    let adjustment = ann.expect("\n").await;
+    assert!(
+        adjustment.starts_with("Atomic rating adjustment: 1500 --> "),
+        "{told}{adjustment}"
+    );
+    let finger = ask(&mut ann, "finger Ann").await;
+    let row = finger.lines().find(|l| l.starts_with("Atomic")).unwrap();
+    let f: Vec<&str> = row.split_whitespace().collect();
+    assert!(adjustment.trim_end().ends_with(f[1]), "{adjustment} {row}");
+    assert_eq!((f[3], f[4]), ("1", "0"), "{row}");
+    let finger = ask(&mut ann, "finger Ben").await;
+    let row = finger.lines().find(|l| l.starts_with("Atomic")).unwrap();
+    let f: Vec<&str> = row.split_whitespace().collect();
+    assert_eq!((f[3], f[4]), ("0", "1"), "{row}");
+}

@@ -14,7 +14,7 @@ use tokio::time::Instant;
 
 use super::Ctx;
 use crate::server::Shared;
-use crate::store::{accounts, admin as db, ratings};
+use crate::store::{accounts, admin as db};
 use crate::timefmt::unix_now;
 use crate::world::admin::{Adjudicated, AdjudicatedGame, Verdict};
 
@@ -219,9 +219,8 @@ fn set_muzzle(ctx: &mut Ctx<'_>, args: &str, on: bool) {
 }
 
 /// `adjudicate white black white|black|draw|abort`: decides a game, the
-/// one in progress between them or else their adjourned one. A rated
-/// adjourned game moves the ratings as if it had been played out: the
-/// players' stored ratings are read first (they may be offline).
+/// one in progress between them or else their adjourned one (a rated one
+/// moves the ratings as if it had been played out).
 pub fn adjudicate(ctx: &mut Ctx<'_>, args: &str) {
     let words: Vec<&str> = args.split_whitespace().collect();
     let [white, black, result] = words.as_slice() else {
@@ -230,34 +229,12 @@ pub fn adjudicate(ctx: &mut Ctx<'_>, args: &str) {
     let Some(verdict) = Verdict::parse(result) else {
         return ctx.usage("adjudicate white_player black_player white|black|draw|abort");
     };
-    let (white, black) = (white.to_string(), black.to_string());
     let me = ctx.session.name.clone();
-    let shared = ctx.shared().clone();
-    let accounts = ctx.world().adjudication_needs_ratings(&white, &black);
-    let Some((wa, ba)) = accounts else {
-        let done = ctx
-            .world()
-            .adjudicate(&white, &black, verdict, &me, Instant::now(), None);
-        let reply = adjudicated(&shared, &me, &white, &black, verdict, done);
-        ctx.out.push_str(&reply);
-        return;
-    };
-    ctx.reply_later(async move {
-        let loaded = shared
-            .store
-            .call(move |db| {
-                Ok::<_, rusqlite::Error>((ratings::load(db, wa)?, ratings::load(db, ba)?))
-            })
-            .await;
-        let Ok(Ok(both)) = loaded else {
-            return "The database is not available; try again later.\n".to_string();
-        };
-        let done =
-            shared
-                .world()
-                .adjudicate(&white, &black, verdict, &me, Instant::now(), Some(both));
-        adjudicated(&shared, &me, &white, &black, verdict, done)
-    });
+    let done = ctx
+        .world()
+        .adjudicate(white, black, verdict, &me, Instant::now());
+    let reply = adjudicated(ctx.shared(), &me, white, black, verdict, done);
+    ctx.out.push_str(&reply);
 }
 
 /// Records an adjudication in the admin log and says what was done.

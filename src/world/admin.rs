@@ -5,11 +5,11 @@
 use shakmaty::Color;
 use tokio::time::Instant;
 
-use crate::rating::{self, GameResult, Rating};
 use crate::store::adjourned::StoredGame;
 use crate::store::games::{self as db, Ending};
 use crate::timefmt::unix_now;
 use crate::world::games::End;
+use crate::world::ratings::StoredRated;
 use crate::world::{Out, World};
 
 /// An adjudicated result (`adjudicate white black result`).
@@ -82,23 +82,6 @@ impl World {
         Some(p.name.clone())
     }
 
-    /// The accounts (White, Black) whose stored ratings an adjudication of
-    /// this pair's adjourned game needs: Some only when there is no game in
-    /// progress between them and their adjourned game is rated.
-    pub fn adjudication_needs_ratings(&self, white: &str, black: &str) -> Option<(i64, i64)> {
-        let live = self.games.values().any(|g| {
-            g.white.name.eq_ignore_ascii_case(white) && g.black.name.eq_ignore_ascii_case(black)
-        });
-        if live {
-            return None;
-        }
-        let stored = self.adjourned_between(white, black)?;
-        match (stored.rated, stored.white_account, stored.black_account) {
-            (true, Some(w), Some(b)) => Some((w, b)),
-            _ => None,
-        }
-    }
-
     fn adjourned_between(&self, white: &str, black: &str) -> Option<&StoredGame> {
         self.durable
             .adjourned
@@ -107,10 +90,8 @@ impl World {
     }
 
     /// Adjudicates the game between `white` and `black`: the one in
-    /// progress if there is one, else their oldest adjourned game. A rated
-    /// adjourned game is rated with `stored_ratings` (White's, Black's, as
-    /// the database had them), or with the ratings in memory of whoever is
-    /// online, which are never older.
+    /// progress if there is one, else their oldest adjourned game (rated
+    /// as if it had been played out, whether its players are here or not).
     pub fn adjudicate(
         &mut self,
         white: &str,
@@ -118,7 +99,6 @@ impl World {
         verdict: Verdict,
         by: &str,
         now: Instant,
-        stored_ratings: Option<(Rating, Rating)>,
     ) -> Option<Adjudicated> {
         let live = self
             .games
@@ -138,7 +118,7 @@ impl World {
         let stored: StoredGame = self.adjourned_between(white, black).cloned()?;
         self.durable.adjourned.remove(&stored.id);
         let end = verdict.end(&stored.white, &stored.black);
-        let rated = self.rate_adjudicated(&stored, verdict, stored_ratings);
+        let rated = self.rate_stored_game(&stored, end.result);
         let ending = Ending {
             status: end.status,
             result: end.result.to_string(),
@@ -149,7 +129,7 @@ impl World {
             black_ms: stored.black_ms,
         };
         let id = stored.id;
-        let saves: Vec<(i64, Rating)> = rated.iter().map(|(a, _, r)| (*a, r.clone())).collect();
+        let saves = rated.as_ref().map(|r| r.saves.clone()).unwrap_or_default();
         // One job, one transaction: the result and the ratings together.
         self.store.write("adjudicate", move |c| {
             db::finish(c, id, &ending)?;
@@ -163,24 +143,11 @@ impl World {
             (&stored.black, &stored.white),
         ] {
             if let Some(p) = self.by_name(me) {
-                let adjustment = rated
-                    .iter()
-                    .find(|(_, name, _)| name.eq_ignore_ascii_case(me))
-                    .map_or("No ratings adjustment done.".to_string(), |(_, _, r)| {
-                        let old = p.rating.as_ref().map_or(r.whole(), Rating::whole);
-                        rating::adjustment_line(old, r.whole())
-                    });
+                let adjustment = StoredRated::line_for(rated.as_ref(), me);
                 p.send_text(format!(
                     "{by} has adjudicated your adjourned game with {them}: {} {}\n{adjustment}\n",
                     end.reason, end.result
                 ));
-            }
-        }
-        for (_, name, new) in &rated {
-            if let Some(id) = self.by_name(name).map(|p| p.id)
-                && let Some(p) = self.player_mut(id)
-            {
-                p.rating = Some(new.clone());
             }
         }
         tracing::info!(db_id = id, white = %stored.white, black = %stored.black, result = end.result, %by, "adjourned game adjudicated");
@@ -190,43 +157,6 @@ impl World {
             white: stored.white,
             black: stored.black,
         })
-    }
-
-    /// The new ratings (account, name, rating) after adjudicating a rated
-    /// adjourned game; empty when it is unrated, aborted or lacks ratings.
-    fn rate_adjudicated(
-        &self,
-        stored: &StoredGame,
-        verdict: Verdict,
-        stored_ratings: Option<(Rating, Rating)>,
-    ) -> Vec<(i64, String, Rating)> {
-        let outcome = match verdict {
-            Verdict::WhiteWins => GameResult::WhiteWins,
-            Verdict::BlackWins => GameResult::BlackWins,
-            Verdict::Draw => GameResult::Draw,
-            Verdict::Abort => return Vec::new(),
-        };
-        let (Some(wa), Some(ba), Some((w, b))) =
-            (stored.white_account, stored.black_account, stored_ratings)
-        else {
-            return Vec::new();
-        };
-        if !stored.rated {
-            return Vec::new();
-        }
-        let current = |name: &str, loaded: Rating| {
-            self.by_name(name)
-                .and_then(|p| p.rating.clone())
-                .unwrap_or(loaded)
-        };
-        let (w, b) = (current(&stored.white, w), current(&stored.black, b));
-        let (new_w, new_b) = rating::after_game(&w, &b, outcome, unix_now());
-        tracing::info!(db_id = stored.id, white = %stored.white, old = w.whole(), new = new_w.whole(), "rating changed by adjudication");
-        tracing::info!(db_id = stored.id, black = %stored.black, old = b.whole(), new = new_b.whole(), "rating changed by adjudication");
-        vec![
-            (wa, stored.white.clone(), new_w),
-            (ba, stored.black.clone(), new_b),
-        ]
     }
 
     /// Forgets the adjourned games of a removed account.

@@ -10,6 +10,8 @@
 use std::collections::{BTreeMap, HashMap};
 use std::time::Duration;
 
+use crate::rating::Rating;
+
 use shakmaty::Color;
 use tokio::time::Instant;
 use tokio_util::sync::CancellationToken;
@@ -72,6 +74,11 @@ pub struct Durable {
     /// they came from the database; resuming needs the moves and the two
     /// final clocks.
     pub adjourned: BTreeMap<i64, StoredGame>,
+    /// The ratings of players who are away and have a rated adjourned
+    /// game, by account: that game may be decided without them (`adjudicate`,
+    /// a tournament forfeit). Loaded at start, set when such a player
+    /// leaves; exact, because an absent player's rating changes only here.
+    pub away_ratings: HashMap<i64, Rating>,
     /// Games waiting for a dropped player, by game number.
     pub absent: HashMap<u32, Absence>,
     /// How long a game with a guest waits for a dropped player.
@@ -93,6 +100,13 @@ impl Durable {
             .values()
             .filter(|g| g.involves(name))
             .collect()
+    }
+
+    /// Whether `account` has a rated adjourned game.
+    pub fn has_rated_adjourned(&self, account: i64) -> bool {
+        self.adjourned.values().any(|g| {
+            g.rated && (g.white_account == Some(account) || g.black_account == Some(account))
+        })
     }
 
     /// The oldest adjourned game between `a` and `b`.

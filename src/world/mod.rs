@@ -216,6 +216,11 @@ impl World {
         self.leave_exams(id);
         self.stop_observing_all(id);
         let player = self.players.remove(&id)?;
+        if let (Some(account), Some(rating)) = (player.account_id, &player.rating)
+            && self.durable.has_rated_adjourned(account)
+        {
+            self.durable.away_ratings.insert(account, rating.clone());
+        }
         let key = player.name.to_ascii_lowercase();
         if self.by_name.get(&key) == Some(&id) {
             self.by_name.remove(&key);

@@ -5,6 +5,7 @@ use shakmaty::Color;
 
 use crate::formula::OfferFacts;
 use crate::rating::{self, GameResult, Rating};
+use crate::store::adjourned::StoredGame;
 use crate::timefmt::unix_now;
 use crate::world::game::{Game, Terms};
 use crate::world::{Player, SessionId, World};
@@ -112,5 +113,84 @@ impl World {
             lines,
             saves: vec![(wa, new_white), (ba, new_black)],
         })
+    }
+
+    /// Rates an adjourned game decided without being resumed (adjudicated,
+    /// or forfeited in a tournament) with `result` (`1-0`, `0-1`,
+    /// `1/2-1/2`). Ratings come from the players online, or else from
+    /// those remembered for players away, and are updated in both places.
+    /// Returns each player's adjustment line (by name) and what to store;
+    /// None when the game is unrated or a rating is unknown.
+    pub fn rate_stored_game(&mut self, stored: &StoredGame, result: &str) -> Option<StoredRated> {
+        if !stored.rated {
+            return None;
+        }
+        let outcome = match result {
+            "1-0" => GameResult::WhiteWins,
+            "0-1" => GameResult::BlackWins,
+            "1/2-1/2" => GameResult::Draw,
+            _ => return None,
+        };
+        let (wa, ba) = (stored.white_account?, stored.black_account?);
+        let online = |world: &World, name: &str, account: i64| {
+            world
+                .by_name(name)
+                .filter(|p| p.account_id == Some(account))
+                .map(|p| p.id)
+        };
+        let current = |world: &World, name: &str, account: i64| match online(world, name, account) {
+            Some(id) => world.player(id).and_then(|p| p.rating.clone()),
+            None => world.durable.away_ratings.get(&account).cloned(),
+        };
+        let (Some(white), Some(black)) = (
+            current(self, &stored.white, wa),
+            current(self, &stored.black, ba),
+        ) else {
+            tracing::warn!(
+                db_id = stored.id,
+                "no rating known for a player; the game is not rated"
+            );
+            return None;
+        };
+        let (new_white, new_black) = rating::after_game(&white, &black, outcome, unix_now());
+        let mut lines = Vec::new();
+        for (account, name, old, new) in [
+            (wa, &stored.white, &white, &new_white),
+            (ba, &stored.black, &black, &new_black),
+        ] {
+            lines.push((
+                name.clone(),
+                rating::adjustment_line(old.whole(), new.whole()),
+            ));
+            match online(self, name, account).and_then(|id| self.player_mut(id)) {
+                Some(p) => p.rating = Some(new.clone()),
+                None => {
+                    self.durable.away_ratings.insert(account, new.clone());
+                }
+            }
+            tracing::info!(db_id = stored.id, player = %name, old = old.whole(), new = new.whole(), "rating changed (stored game)");
+        }
+        Some(StoredRated {
+            lines,
+            saves: vec![(wa, new_white), (ba, new_black)],
+        })
+    }
+}
+
+/// The new ratings after a stored game was decided: each player's
+/// adjustment line, by name, and what to store.
+pub struct StoredRated {
+    pub lines: Vec<(String, String)>,
+    pub saves: Vec<(i64, Rating)>,
+}
+
+impl StoredRated {
+    /// The line for `name`, or FICS's "no adjustment" line.
+    pub fn line_for(rated: Option<&StoredRated>, name: &str) -> String {
+        rated
+            .and_then(|r| r.lines.iter().find(|(n, _)| n.eq_ignore_ascii_case(name)))
+            .map_or("No ratings adjustment done.".to_string(), |(_, l)| {
+                l.clone()
+            })
     }
 }

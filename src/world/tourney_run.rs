@@ -22,11 +22,13 @@ use tokio::time::Instant;
 /// which could not go on.
 const RETRY: std::time::Duration = std::time::Duration::from_secs(5);
 
+use crate::store::adjourned::StoredGame;
 use crate::store::games::{self as gamesdb, Ending, status};
 use crate::timefmt::unix_now;
 use crate::tourney::{self, Format, GameResult, Pairing, PlayerId, arena, knockout, standings};
 use crate::world::game::{Game, Terms};
 use crate::world::games::End;
+use crate::world::ratings::StoredRated;
 use crate::world::timers::TimerKey;
 use crate::world::tourneys::{Link, Stage, Status};
 use crate::world::{Out, SessionId, World};
@@ -207,6 +209,41 @@ impl World {
         self.tourney_announce(id, &text);
     }
 
+    /// An adjourned game of an event is lost by `loser_name`, who stayed
+    /// away: stored as finished and, if rated, rated.
+    fn forfeit_stored(&mut self, stored: &StoredGame, white_wins: bool, loser_name: &str) {
+        let result = if white_wins { "1-0" } else { "0-1" };
+        let rated = self.rate_stored_game(stored, result);
+        let ending = Ending {
+            status: status::FINISHED,
+            result: result.to_string(),
+            reason: format!("{loser_name} forfeits by disconnection"),
+            code: "Dis".to_string(),
+            ended_at: unix_now(),
+            white_ms: stored.white_ms,
+            black_ms: stored.black_ms,
+        };
+        let (db_id, saves) = (stored.id, rated.as_ref().map(|r| r.saves.clone()));
+        self.store.write("tourney forfeit", move |c| {
+            gamesdb::finish(c, db_id, &ending)?;
+            for (account, rating) in saves.iter().flatten() {
+                crate::store::ratings::save(c, *account, rating)?;
+            }
+            Ok(())
+        });
+        for (name, them) in [
+            (&stored.white, &stored.black),
+            (&stored.black, &stored.white),
+        ] {
+            if let Some(p) = self.by_name(name) {
+                p.send_text(format!(
+                    "Your adjourned game with {them}: {loser_name} forfeits by disconnection {result}\n{}\n",
+                    StoredRated::line_for(rated.as_ref(), name)
+                ));
+            }
+        }
+    }
+
     /// The players of game `i` in `absent` stayed away: they lose it.
     fn tourney_forfeit(&mut self, id: u32, i: usize, absent: &[PlayerId], now: Instant) {
         let Some(e) = self.tourneys.events.get(&id) else {
@@ -228,18 +265,7 @@ impl World {
         if let (true, Some(db_id)) = (played, link.db_id)
             && let Some(stored) = self.durable.adjourned.remove(&db_id)
         {
-            let ending = Ending {
-                status: status::FINISHED,
-                result: if white_wins { "1-0" } else { "0-1" }.to_string(),
-                reason: format!("{loser_name} forfeits by disconnection"),
-                code: "Dis".to_string(),
-                ended_at: unix_now(),
-                white_ms: stored.white_ms,
-                black_ms: stored.black_ms,
-            };
-            self.store.write("tourney forfeit", move |c| {
-                gamesdb::finish(c, db_id, &ending)
-            });
+            self.forfeit_stored(&stored, white_wins, &loser_name);
         }
         let plies = g.plies;
         let e = self.tourneys.events.get_mut(&id);
