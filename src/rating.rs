@@ -111,6 +111,19 @@ pub enum GameResult {
     Draw,
 }
 
+impl GameResult {
+    /// From a game's result as written (`1-0`, `0-1`, `1/2-1/2`); None for
+    /// a game that was not decided (`*`).
+    pub fn from_score(score: &str) -> Option<GameResult> {
+        match score {
+            "1-0" => Some(GameResult::WhiteWins),
+            "0-1" => Some(GameResult::BlackWins),
+            "1/2-1/2" => Some(GameResult::Draw),
+            _ => None,
+        }
+    }
+}
+
 /// The RD a rating has at `now` (Unix secs): the stored RD grown with the
 /// time since the last rated game by FICS's formula, capped at 350. A clock
 /// earlier than the last game counts as no time at all.

@@ -6,8 +6,28 @@ mod durable_common;
 mod support;
 
 use atomicd::account::Titles;
-use durable_common::{hear, machine, next_board, play, start_game};
+use durable_common::{atomic_row, hear, machine, next_board, play, start_game};
 use support::TestServer;
+
+/// Registers the admin `Judge`.
+fn add_judge(server: &TestServer) {
+    server.add_user(
+        "Judge",
+        "pw",
+        Titles {
+            admin: true,
+            ..Titles::default()
+        },
+    );
+}
+
+/// White offers to adjourn, Black agrees; both have read the end.
+async fn adjourn_by_agreement(a: &mut support::Client, b: &mut support::Client) {
+    a.command("adjourn").await;
+    hear(b, "would like to adjourn").await;
+    b.command("adjourn").await;
+    hear(a, "Game adjourned by mutual agreement").await;
+}
 
 async fn two_players(server: &TestServer) -> (support::Client, support::Client) {
     server.add_user("Alice", "pw", Titles::default());
@@ -198,21 +218,11 @@ async fn a_lost_connection_adjourns_and_resume_brings_it_back() {
 async fn admins_adjudicate_stored_and_live_games() {
     let server = TestServer::start().await;
     let (mut a, mut b) = two_players(&server).await;
-    server.add_user(
-        "Judge",
-        "pw",
-        Titles {
-            admin: true,
-            ..Titles::default()
-        },
-    );
+    add_judge(&server);
     let mut judge = server.user("Judge", "pw").await;
     start_game(&mut a, &mut b, "Bob", "5 0 u").await;
     play(&mut a, &mut b, "e4").await;
-    a.command("adjourn").await;
-    hear(&mut b, "would like to adjourn").await;
-    b.command("adjourn").await;
-    hear(&mut a, "Game adjourned by mutual agreement").await;
+    adjourn_by_agreement(&mut a, &mut b).await;
     assert_eq!(
         judge.command("adjudicate alice bob white").await,
         "The adjourned game (Alice vs. Bob) adjudicated: Alice wins by adjudication 1-0\n"
@@ -252,39 +262,15 @@ async fn admins_adjudicate_stored_and_live_games() {
     .await;
 }
 
-/// The Atomic row of a `finger` rating table: (rating, wins, losses).
-fn atomic_row(finger: &str) -> (i32, u32, u32) {
-    let row = finger
-        .lines()
-        .find(|l| l.starts_with("Atomic"))
-        .unwrap_or_else(|| panic!("no rating row in {finger}"));
-    let f: Vec<&str> = row.split_whitespace().collect();
-    (
-        f[1].parse().unwrap(),
-        f[3].parse().unwrap(),
-        f[4].parse().unwrap(),
-    )
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn adjudicating_a_rated_adjourned_game_moves_both_ratings() {
     let server = TestServer::start().await;
     let (mut a, mut b) = two_players(&server).await;
-    server.add_user(
-        "Judge",
-        "pw",
-        Titles {
-            admin: true,
-            ..Titles::default()
-        },
-    );
+    add_judge(&server);
     let mut judge = server.user("Judge", "pw").await;
     start_game(&mut a, &mut b, "Bob", "5 0 r").await;
     play(&mut a, &mut b, "e4").await;
-    a.command("adjourn").await;
-    hear(&mut b, "would like to adjourn").await;
-    b.command("adjourn").await;
-    hear(&mut a, "Game adjourned by mutual agreement").await;
+    adjourn_by_agreement(&mut a, &mut b).await;
     // Bob is away: his rating changes in the database only.
     b.send("quit").await;
     b.expect_closed().await;
@@ -316,20 +302,10 @@ async fn adjudicating_a_rated_adjourned_game_moves_both_ratings() {
 async fn a_rated_adjourned_game_is_rated_when_adjudicated_after_a_restart() {
     let mut server = TestServer::start().await;
     let (mut a, mut b) = two_players(&server).await;
-    server.add_user(
-        "Judge",
-        "pw",
-        Titles {
-            admin: true,
-            ..Titles::default()
-        },
-    );
+    add_judge(&server);
     start_game(&mut a, &mut b, "Bob", "5 0 r").await;
     play(&mut a, &mut b, "e4").await;
-    a.command("adjourn").await;
-    hear(&mut b, "would like to adjourn").await;
-    b.command("adjourn").await;
-    hear(&mut a, "Game adjourned by mutual agreement").await;
+    adjourn_by_agreement(&mut a, &mut b).await;
     drop((a, b));
     // Both players are away, and the server restarts: their ratings are
     // read back with the adjourned game.

@@ -15,7 +15,7 @@ use std::time::Duration;
 
 use atomicd::account::Titles;
 use atomicd::chess::{AtomicGame, Lang};
-use durable_common::{hear, machine, next_board, play, start_game};
+use durable_common::{atomic_row, hear, machine, next_board, play, start_game};
 use support::Client;
 
 const GAMES: usize = 50;
@@ -285,20 +285,6 @@ async fn fifty_live_games_survive_kill_dash_nine_move_for_move_and_clock_for_clo
             expected[g as usize].len() + 1
         );
     }
-}
-
-/// The Atomic row of a `finger` rating table: (rating, wins, losses).
-fn atomic_row(finger: &str) -> (i32, u32, u32) {
-    let row = finger
-        .lines()
-        .find(|l| l.starts_with("Atomic"))
-        .unwrap_or_else(|| panic!("no rating row in {finger}"));
-    let f: Vec<&str> = row.split_whitespace().collect();
-    (
-        f[1].parse().unwrap(),
-        f[3].parse().unwrap(),
-        f[4].parse().unwrap(),
-    )
 }
 
 /// Player names must be letters: 0 → `Aa`, 1 → `Ab`, …

@@ -124,6 +124,21 @@ pub fn finish(conn: &Connection, game_id: i64, e: &Ending) -> rusqlite::Result<(
     Ok(())
 }
 
+/// Stores a game's end and the new ratings it brought, in one job so that
+/// they are stored together or not at all.
+pub fn finish_rated(
+    conn: &Connection,
+    game_id: i64,
+    e: &Ending,
+    ratings: &[(i64, crate::rating::Rating)],
+) -> rusqlite::Result<()> {
+    finish(conn, game_id, e)?;
+    for (account, rating) in ratings {
+        super::ratings::save(conn, *account, rating)?;
+    }
+    Ok(())
+}
+
 /// The highest game id so far (new games count on from it).
 pub fn max_id(conn: &Connection) -> rusqlite::Result<i64> {
     conn.query_row("SELECT COALESCE(MAX(id), 0) FROM games", [], |r| r.get(0))

@@ -82,6 +82,7 @@ impl World {
         Some(p.name.clone())
     }
 
+    /// The oldest adjourned game with `white` as White and `black` as Black.
     fn adjourned_between(&self, white: &str, black: &str) -> Option<&StoredGame> {
         self.durable
             .adjourned
@@ -130,13 +131,8 @@ impl World {
         };
         let id = stored.id;
         let saves = rated.as_ref().map(|r| r.saves.clone()).unwrap_or_default();
-        // One job, one transaction: the result and the ratings together.
         self.store.write("adjudicate", move |c| {
-            db::finish(c, id, &ending)?;
-            for (account, rating) in &saves {
-                crate::store::ratings::save(c, *account, rating)?;
-            }
-            Ok(())
+            db::finish_rated(c, id, &ending, &saves)
         });
         for (me, them) in [
             (&stored.white, &stored.black),

@@ -522,14 +522,8 @@ impl World {
         };
         let db_id = game.db_id;
         let saves = rated.map(|r| r.saves).unwrap_or_default();
-        // One job, so one transaction: the result and both new ratings are
-        // stored together or not at all.
         self.store.write("end game", move |c| {
-            db::finish(c, db_id, &ending)?;
-            for (account, rating) in &saves {
-                crate::store::ratings::save(c, *account, rating)?;
-            }
-            Ok(())
+            db::finish_rated(c, db_id, &ending, &saves)
         });
         if end.status == db::status::ADJOURNED {
             self.remember_adjourned(&game, white_ms, black_ms);

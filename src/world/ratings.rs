@@ -87,12 +87,7 @@ impl World {
         if !game.terms.rated {
             return None;
         }
-        let outcome = match result {
-            "1-0" => GameResult::WhiteWins,
-            "0-1" => GameResult::BlackWins,
-            "1/2-1/2" => GameResult::Draw,
-            _ => return None,
-        };
+        let outcome = GameResult::from_score(result)?;
         let (wid, bid) = (game.white.id?, game.black.id?);
         let (wa, ba) = (game.white.account_id?, game.black.account_id?);
         let white = self.player(wid)?.rating.clone()?;
@@ -125,12 +120,7 @@ impl World {
         if !stored.rated {
             return None;
         }
-        let outcome = match result {
-            "1-0" => GameResult::WhiteWins,
-            "0-1" => GameResult::BlackWins,
-            "1/2-1/2" => GameResult::Draw,
-            _ => return None,
-        };
+        let outcome = GameResult::from_score(result)?;
         let (wa, ba) = (stored.white_account?, stored.black_account?);
         let online = |world: &World, name: &str, account: i64| {
             world

@@ -225,11 +225,7 @@ impl World {
         };
         let (db_id, saves) = (stored.id, rated.as_ref().map(|r| r.saves.clone()));
         self.store.write("tourney forfeit", move |c| {
-            gamesdb::finish(c, db_id, &ending)?;
-            for (account, rating) in saves.iter().flatten() {
-                crate::store::ratings::save(c, *account, rating)?;
-            }
-            Ok(())
+            gamesdb::finish_rated(c, db_id, &ending, &saves.unwrap_or_default())
         });
         for (name, them) in [
             (&stored.white, &stored.black),

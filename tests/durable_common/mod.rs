@@ -87,3 +87,17 @@ pub async fn hear(c: &mut Client, pattern: &str) -> String {
     text.push_str(&c.expect("fics% ").await);
     text
 }
+
+/// The Atomic row of a `finger` rating table: (rating, wins, losses).
+pub fn atomic_row(finger: &str) -> (i32, u32, u32) {
+    let row = finger
+        .lines()
+        .find(|l| l.starts_with("Atomic"))
+        .unwrap_or_else(|| panic!("no rating row in {finger}"));
+    let f: Vec<&str> = row.split_whitespace().collect();
+    (
+        f[1].parse().unwrap(),
+        f[3].parse().unwrap(),
+        f[4].parse().unwrap(),
+    )
+}
