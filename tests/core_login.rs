@@ -41,6 +41,10 @@ async fn guest_login_is_byte_exact() {
     );
     assert!(start.starts_with(&head), "{:?}", text(&start));
     assert!(start.ends_with(b"\n\rfics% "));
+    // The message of the day follows, from data/motd.txt.
+    let motd = std::fs::read_to_string(support::repo_data().join("motd.txt")).unwrap();
+    let first = motd.lines().find(|l| !l.trim().is_empty()).unwrap();
+    assert!(text(&start).contains(first), "{:?}", text(&start));
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -2,7 +2,7 @@
 
 mod support;
 
-use support::{Client, TestServer};
+use support::{Client, TestServer, style12_fields};
 
 /// Plays `moves` alternately starting with `white`; returns the last reply
 /// of the mover and the last message of the other side.
@@ -379,4 +379,24 @@ async fn takeback_by_agreement() {
         board.contains(" W ") && board.contains(" 1 0 0 "),
         "White to move again, relation 1: {board}"
     );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn promote_sets_the_piece_and_flip_turns_the_board() {
+    let server = TestServer::start().await;
+    let (mut alice, mut bob) = fen_game(&server, "k7/4P2p/8/8/8/8/8/K6R w - - 0 1", "0 0").await;
+    assert_eq!(
+        alice.command("promote n").await,
+        "Promotion piece set to KNIGHT.\n"
+    );
+    // A promotion typed without a piece makes the one set.
+    let board = alice.command("e8").await;
+    let f = style12_fields(&board);
+    assert_eq!((&f[1][..], &f[29][..]), ("k---N---", "e8=N"), "{board}");
+    bob.next_message().await;
+    // `flip` shows the board the other way round (style 12 field 30).
+    let flipped = alice.command("flip").await;
+    assert_eq!(style12_fields(&flipped)[30], "1", "{flipped}");
+    let back = alice.command("flip").await;
+    assert_eq!(style12_fields(&back)[30], "0", "{back}");
 }
