@@ -54,6 +54,12 @@ impl Shared {
         lock(&self.world)
     }
 
+    /// A bcrypt hash of a new password at the configured cost, made on the
+    /// hashing threads; None if they are gone.
+    pub async fn hash_password(&self, password: String) -> Option<String> {
+        self.hasher.hash(password, self.config.bcrypt_cost).await
+    }
+
     /// The failed-login counter.
     pub fn throttle(&self) -> MutexGuard<'_, LoginThrottle> {
         lock(&self.throttle)

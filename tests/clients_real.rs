@@ -178,6 +178,25 @@ impl Drop for ProcessGroup {
 }
 
 /// Runs a harness script to its end; returns (success, its output).
+/// An unregistered player with style 12 boards and no bell, as the
+/// opponents of the real clients are.
+async fn style12_player(server: &TestServer, name: &str) -> Client {
+    let mut c = server.named(name).await;
+    c.command("style 12").await;
+    c.command("set bell 0").await;
+    c
+}
+
+/// Runs a harness in the background; its result is (passed, output).
+fn spawn_harness(
+    program: &'static str,
+    args: &[&str],
+    timeout_secs: u64,
+) -> tokio::task::JoinHandle<(bool, String)> {
+    let args: Vec<String> = args.iter().map(|s| s.to_string()).collect();
+    tokio::spawn(async move { run(program, &args, timeout_secs).await })
+}
+
 async fn run(program: &str, args: &[String], timeout_secs: u64) -> (bool, String) {
     let child = tokio::process::Command::new(program)
         .args(args)
@@ -205,39 +224,37 @@ async fn xboard_person(server: &TestServer, login: &str, name: &str) {
     let out = artefacts(name);
     let port = server.addr.port().to_string();
     let script = tools().join("run_xboard.sh");
-    let args: Vec<String> = [
-        script.to_str().unwrap(),
-        "127.0.0.1",
-        &port,
-        "--out",
-        out.to_str().unwrap(),
-        "--login",
-        login,
-        "--timeout",
-        "100",
-        "--ics-cmd-delay",
-        "8",
-        "--ics-cmd",
-        "seek 2 12 u atomic white",
-        "--gui-move-delay",
-        "18",
-        "--gui-move-gap",
-        "8",
-        "--gui-move",
-        "e2e4",
-        "--gui-move",
-        "e4d5",
-        "--stop-after-game",
-    ]
-    .iter()
-    .map(|s| s.to_string())
-    .collect();
-    let harness = tokio::spawn(async move { run("bash", &args, 160).await });
+    let harness = spawn_harness(
+        "bash",
+        &[
+            script.to_str().unwrap(),
+            "127.0.0.1",
+            &port,
+            "--out",
+            out.to_str().unwrap(),
+            "--login",
+            login,
+            "--timeout",
+            "100",
+            "--ics-cmd-delay",
+            "8",
+            "--ics-cmd",
+            "seek 2 12 u atomic white",
+            "--gui-move-delay",
+            "18",
+            "--gui-move-gap",
+            "8",
+            "--gui-move",
+            "e2e4",
+            "--gui-move",
+            "e4d5",
+            "--stop-after-game",
+        ],
+        160,
+    );
     // The opponent: answers xboard's seek, meets 1.e4 with 1...d5, and
     // resigns once xboard's 2.exd5 has exploded.
-    let mut opp = server.named("Opponent").await;
-    opp.command("style 12").await;
-    opp.command("set bell 0").await;
+    let mut opp = style12_player(server, "Opponent").await;
     answer_first_seek(&mut opp).await;
     opp.expect("P/e2-e4").await;
     opp.expect("fics% ").await;
@@ -296,26 +313,24 @@ async fn xboard_as_a_zippy_bot_plays_a_whole_game() {
     let out = artefacts("xboard-zippy");
     let port = server.addr.port().to_string();
     let script = tools().join("run_xboard.sh");
-    let args: Vec<String> = [
-        script.to_str().unwrap(),
-        "127.0.0.1",
-        &port,
-        "--zippy",
-        "--login",
-        "ZippyBot:secret",
-        "--out",
-        out.to_str().unwrap(),
-        "--timeout",
-        "150",
-        "--stop-after-game",
-    ]
-    .iter()
-    .map(|s| s.to_string())
-    .collect();
-    let harness = tokio::spawn(async move { run("bash", &args, 200).await });
-    let mut me = server.named("Challenger").await;
-    me.command("style 12").await;
-    me.command("set bell 0").await;
+    let harness = spawn_harness(
+        "bash",
+        &[
+            script.to_str().unwrap(),
+            "127.0.0.1",
+            &port,
+            "--zippy",
+            "--login",
+            "ZippyBot:secret",
+            "--out",
+            out.to_str().unwrap(),
+            "--timeout",
+            "150",
+            "--stop-after-game",
+        ],
+        200,
+    );
+    let mut me = style12_player(&server, "Challenger").await;
     for _ in 0..120 {
         if me.command("finger ZippyBot").await.contains("On for:") {
             break;
@@ -343,26 +358,24 @@ async fn pychess_plays_with_its_own_fics_code() {
     let port = server.addr.port().to_string();
     let script = tools().join("pychess_client.py");
     let log = out.join("pychess.log");
-    let args: Vec<String> = [
-        "-a",
-        "/usr/bin/python3",
-        script.to_str().unwrap(),
-        "127.0.0.1",
-        &port,
-        "--seek",
-        "2 12 u atomic",
-        "--timeout",
-        "120",
-        "--log",
-        log.to_str().unwrap(),
-    ]
-    .iter()
-    .map(|s| s.to_string())
-    .collect();
-    let harness = tokio::spawn(async move { run("xvfb-run", &args, 160).await });
-    let mut opp = server.named("Opponent").await;
-    opp.command("style 12").await;
-    opp.command("set bell 0").await;
+    let harness = spawn_harness(
+        "xvfb-run",
+        &[
+            "-a",
+            "/usr/bin/python3",
+            script.to_str().unwrap(),
+            "127.0.0.1",
+            &port,
+            "--seek",
+            "2 12 u atomic",
+            "--timeout",
+            "120",
+            "--log",
+            log.to_str().unwrap(),
+        ],
+        160,
+    );
+    let mut opp = style12_player(&server, "Opponent").await;
     answer_first_seek(&mut opp).await;
     let end = play_until_the_end(&mut opp, 300).await;
     assert!(end.starts_with("{Game 1 ("), "{end}");

@@ -214,15 +214,7 @@ async fn every_move_is_in_the_database_when_it_is_relayed() {
         mover.play(mv).await;
         other.next_message().await;
     }
-    server
-        .handle
-        .as_ref()
-        .unwrap()
-        .shared()
-        .store
-        .flush()
-        .await
-        .unwrap();
+    server.flush_store().await;
     let conn = atomicd::store::open_connection(&server.config.database).unwrap();
     let games = atomicd::store::games::moves(&conn, 1).unwrap();
     let sans: Vec<&str> = games.iter().map(|m| m.san.as_str()).collect();

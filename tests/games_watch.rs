@@ -214,15 +214,7 @@ async fn export_pgn_writes_games_python_chess_reads_back() {
             relay(&mut bob, &mut [&mut alice], mv).await;
         }
     }
-    server
-        .handle
-        .as_ref()
-        .unwrap()
-        .shared()
-        .store
-        .flush()
-        .await
-        .unwrap();
+    server.flush_store().await;
     let out = Command::new(env!("CARGO_BIN_EXE_atomicd"))
         .args([
             "export-pgn",

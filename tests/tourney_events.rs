@@ -42,15 +42,7 @@ async fn swiss_of_four_plays_three_rounds_without_rematches() {
         "{list}"
     );
     // The event's games as PGN and the event as TRF, from the database.
-    server
-        .handle
-        .as_ref()
-        .unwrap()
-        .shared()
-        .store
-        .flush()
-        .await
-        .unwrap();
+    server.flush_store().await;
     let pgn = export(&server, &["export-pgn", "--tourney", "1"]);
     assert_eq!(
         pgn.matches("[Event \"Spring (tourney #1)\"]").count(),

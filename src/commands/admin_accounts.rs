@@ -23,11 +23,7 @@ pub fn addplayer(ctx: &mut Ctx<'_>, args: &str) {
     let me = ctx.session.name.clone();
     let (name, password) = (name.to_string(), password.to_string());
     ctx.reply_later(async move {
-        let Some(hash) = shared
-            .hasher
-            .hash(password, shared.config.bcrypt_cost)
-            .await
-        else {
+        let Some(hash) = shared.hash_password(password).await else {
             return DB_DOWN.to_string();
         };
         let n = name.clone();
@@ -80,11 +76,7 @@ pub fn asetpasswd(ctx: &mut Ctx<'_>, args: &str) {
         if account.titles.admin && !account.name.eq_ignore_ascii_case(&me) {
             return "You can't set the password of another administrator.\n".to_string();
         }
-        let Some(hash) = shared
-            .hasher
-            .hash(password, shared.config.bcrypt_cost)
-            .await
-        else {
+        let Some(hash) = shared.hash_password(password).await else {
             return DB_DOWN.to_string();
         };
         let n = account.name.clone();

@@ -10,11 +10,7 @@ const SHOWN: u32 = 10;
 /// `history [name]`
 pub fn history(ctx: &mut Ctx<'_>, args: &str) {
     let name = match args.split_whitespace().next() {
-        Some(n) => ctx
-            .world()
-            .find(n)
-            .map(|p| p.name.clone())
-            .unwrap_or_else(|_| n.to_string()),
+        Some(n) => ctx.spelled(n),
         None => ctx.session.name.clone(),
     };
     let store = ctx.shared().store.clone();

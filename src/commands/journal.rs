@@ -14,11 +14,7 @@ const BROKEN: &str = "The database is not available; try again later.";
 /// `journal [name]`: the filled slots.
 pub fn journal(ctx: &mut Ctx<'_>, args: &str) {
     let name = match args.split_whitespace().next() {
-        Some(n) => ctx
-            .world()
-            .find(n)
-            .map(|p| p.name.clone())
-            .unwrap_or_else(|_| n.to_string()),
+        Some(n) => ctx.spelled(n),
         None if ctx.session.is_registered() => ctx.session.name.clone(),
         None => return ctx.line(ONLY_REGISTERED),
     };

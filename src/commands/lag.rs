@@ -2,27 +2,42 @@
 
 use super::Ctx;
 
+/// What timeseal knows of the user a command names.
+struct Seen {
+    name: String,
+    timeseal: bool,
+    round_trip_ms: Option<u32>,
+    last_lag_ms: u32,
+}
+
+/// The user `args` names (yourself without a name), or the line saying
+/// nobody of that name is here.
+fn look_up(ctx: &mut Ctx<'_>, args: &str) -> Result<Seen, String> {
+    let target = args.split_whitespace().next().unwrap_or(&ctx.session.name);
+    ctx.world()
+        .find(target)
+        .map(|p| Seen {
+            name: p.name.clone(),
+            timeseal: p.timeseal,
+            round_trip_ms: p.round_trip_ms,
+            last_lag_ms: p.last_lag_ms,
+        })
+        .map_err(|_| format!("No user named \"{target}\" is logged in."))
+}
+
 /// `ping [name]`: the last timeseal round trip of a user.
 pub fn ping(ctx: &mut Ctx<'_>, args: &str) {
-    let target = args
-        .split_whitespace()
-        .next()
-        .unwrap_or(&ctx.session.name)
-        .to_string();
-    let found = ctx
-        .world()
-        .find(&target)
-        .ok()
-        .map(|p| (p.name.clone(), p.timeseal, p.round_trip_ms));
-    match found {
-        None => ctx.line(format!("No user named \"{target}\" is logged in.")),
-        Some((name, false, _)) => ctx.line(format!(
-            "{name} is not using timeseal; no ping time is known."
-        )),
-        Some((name, true, Some(ms))) => ctx.line(format!("Ping time for {name}: {ms} ms.")),
-        Some((name, true, None)) => ctx.line(format!("No ping time is known for {name} yet.")),
-    }
-    if target.eq_ignore_ascii_case(&ctx.session.name) {
+    let seen = match look_up(ctx, args) {
+        Ok(seen) => seen,
+        Err(e) => return ctx.line(e),
+    };
+    let name = &seen.name;
+    ctx.line(match (seen.timeseal, seen.round_trip_ms) {
+        (false, _) => format!("{name} is not using timeseal; no ping time is known."),
+        (true, Some(ms)) => format!("Ping time for {name}: {ms} ms."),
+        (true, None) => format!("No ping time is known for {name} yet."),
+    });
+    if seen.name == ctx.session.name {
         // A fresh measurement for next time; the ping starts its own line.
         let ping = ctx.session.timing.ping_probe();
         ctx.out.push_str(ping);
@@ -32,20 +47,12 @@ pub fn ping(ctx: &mut Ctx<'_>, args: &str) {
 /// `lag [name]`: the lag credited on a user's last move, and (for yourself)
 /// the allowance left.
 pub fn lag(ctx: &mut Ctx<'_>, args: &str) {
-    let target = args
-        .split_whitespace()
-        .next()
-        .unwrap_or(&ctx.session.name)
-        .to_string();
-    let found = ctx
-        .world()
-        .find(&target)
-        .ok()
-        .map(|p| (p.name.clone(), p.timeseal, p.last_lag_ms));
-    let Some((name, timeseal, last)) = found else {
-        return ctx.line(format!("No user named \"{target}\" is logged in."));
+    let seen = match look_up(ctx, args) {
+        Ok(seen) => seen,
+        Err(e) => return ctx.line(e),
     };
-    if !timeseal {
+    let (name, last) = (&seen.name, seen.last_lag_ms);
+    if !seen.timeseal {
         return ctx.line(format!(
             "{name} is not using timeseal: moves are timed by the server's clock."
         ));
@@ -55,7 +62,7 @@ pub fn lag(ctx: &mut Ctx<'_>, args: &str) {
         last / 1000,
         last % 1000
     ));
-    if name == ctx.session.name {
+    if seen.name == ctx.session.name {
         let left = ctx.session.timing.allowance.quota_ms();
         ctx.line(format!(
             "Lag allowance left: {}.{:03} s (at most 1 s a move; it refills with time).",

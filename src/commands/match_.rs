@@ -77,12 +77,7 @@ pub fn match_(ctx: &mut Ctx<'_>, args: &str) {
     };
     let id = ctx.session.id;
     let vars = &ctx.session.vars;
-    let minutes = t.minutes.unwrap_or_else(|| vars.number("time"));
-    let inc = if t.minutes.is_some() {
-        t.inc.unwrap_or(0)
-    } else {
-        vars.number("inc")
-    };
+    let (minutes, inc) = t.clock(vars);
     let default_rated = vars.switch("rated");
     let shared = ctx.shared().clone();
     let mut world = shared.world();

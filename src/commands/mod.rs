@@ -92,6 +92,14 @@ impl Ctx<'_> {
     pub fn reply_later(&mut self, later: impl Future<Output = String> + Send + 'static) {
         self.later = Some(Box::pin(later));
     }
+
+    /// A name as typed, spelled as its owner spells it when they are
+    /// online (and the typed text is a unique beginning of it).
+    pub fn spelled(&self, typed: &str) -> String {
+        self.world()
+            .find(typed)
+            .map_or_else(|_| typed.to_string(), |p| p.name.clone())
+    }
 }
 
 /// Who may use a command; the others are told it does not exist.

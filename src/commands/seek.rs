@@ -14,12 +14,7 @@ pub fn seek(ctx: &mut Ctx<'_>, args: &str) {
         Err(e) => return ctx.line(e),
     };
     let vars = &ctx.session.vars;
-    let minutes = t.minutes.unwrap_or_else(|| vars.number("time"));
-    let inc = if t.minutes.is_some() {
-        t.inc.unwrap_or(0)
-    } else {
-        vars.number("inc")
-    };
+    let (minutes, inc) = t.clock(vars);
     let registered = ctx.session.is_registered();
     let mut rated = t.rated.unwrap_or(registered && vars.switch("rated"));
     if rated && !registered {

@@ -4,6 +4,8 @@
 
 use shakmaty::Color;
 
+use crate::session::vars::Vars;
+
 /// What the user typed; `None` means "use the default".
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct TermWords {
@@ -17,6 +19,18 @@ pub struct TermWords {
     pub formula: bool,
     /// `min-max` rating range (seeks only).
     pub range: Option<(u32, u32)>,
+}
+
+impl TermWords {
+    /// Minutes and increment: as typed, or the user's `time` and `inc`
+    /// variables when no time was typed (a typed time without an
+    /// increment means no increment).
+    pub fn clock(&self, vars: &Vars) -> (u32, u32) {
+        match self.minutes {
+            Some(minutes) => (minutes, self.inc.unwrap_or(0)),
+            None => (vars.number("time"), vars.number("inc")),
+        }
+    }
 }
 
 /// Largest time or increment accepted.

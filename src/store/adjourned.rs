@@ -130,9 +130,7 @@ mod tests {
     use crate::store::schema;
 
     fn db() -> Connection {
-        let mut c = Connection::open_in_memory().unwrap();
-        schema::migrate(&mut c).unwrap();
-        c
+        schema::memory()
     }
 
     fn new_game(c: &Connection, id: i64) {

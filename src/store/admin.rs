@@ -177,10 +177,7 @@ mod tests {
     use crate::store::{accounts, schema};
 
     fn db() -> Connection {
-        let mut c = Connection::open_in_memory().unwrap();
-        c.pragma_update(None, "foreign_keys", "ON").unwrap();
-        schema::migrate(&mut c).unwrap();
-        c
+        schema::memory()
     }
 
     #[test]

@@ -253,8 +253,7 @@ mod tests {
 
     #[test]
     fn a_game_from_start_to_history() {
-        let mut c = Connection::open_in_memory().unwrap();
-        schema::migrate(&mut c).unwrap();
+        let c = schema::memory();
         let g = NewGame {
             id: 1,
             white: "Alice".into(),

@@ -115,8 +115,7 @@ mod tests {
 
     #[test]
     fn slots_save_replace_list_and_kill() {
-        let mut c = Connection::open_in_memory().unwrap();
-        schema::migrate(&mut c).unwrap();
+        let c = schema::memory();
         accounts::create(&c, "Alice", "h", Titles::default(), 0).unwrap();
         let alice = accounts::find(&c, "alice").unwrap().unwrap().id;
         game(&c, 1, "Alice", "Bob");

@@ -97,9 +97,7 @@ mod tests {
     use crate::store::{accounts, schema};
 
     fn db() -> (Connection, i64) {
-        let mut c = Connection::open_in_memory().unwrap();
-        c.pragma_update(None, "foreign_keys", "ON").unwrap();
-        schema::migrate(&mut c).unwrap();
+        let c = schema::memory();
         let id = accounts::create(&c, "Alice", "h", Titles::default(), 0).unwrap();
         (c, id)
     }

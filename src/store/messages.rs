@@ -171,9 +171,7 @@ mod tests {
     use crate::store::schema;
 
     fn db() -> (Connection, i64) {
-        let mut c = Connection::open_in_memory().unwrap();
-        c.pragma_update(None, "foreign_keys", "ON").unwrap();
-        schema::migrate(&mut c).unwrap();
+        let c = schema::memory();
         let bob = accounts::create(&c, "Bob", "h", Titles::default(), 0).unwrap();
         (c, bob)
     }

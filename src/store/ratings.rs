@@ -102,8 +102,7 @@ mod tests {
 
     #[test]
     fn ratings_round_trip_and_rank() {
-        let mut c = Connection::open_in_memory().unwrap();
-        schema::migrate(&mut c).unwrap();
+        let c = schema::memory();
         let a = accounts::create(&c, "Alice", "h", Titles::default(), 0).unwrap();
         let b = accounts::create(&c, "Bob", "h", Titles::default(), 0).unwrap();
         assert_eq!(load(&c, a).unwrap(), Rating::new());

@@ -189,6 +189,17 @@ const MIGRATIONS: &[&str] = &[
 /// The version a fully migrated database has.
 pub const VERSION: usize = MIGRATIONS.len();
 
+/// An in-memory database with the whole schema and foreign keys on, for
+/// the unit tests of the store's modules.
+#[cfg(test)]
+pub fn memory() -> Connection {
+    let mut c = Connection::open_in_memory().expect("an in-memory database");
+    c.pragma_update(None, "foreign_keys", "ON")
+        .expect("foreign keys on");
+    migrate(&mut c).expect("the schema");
+    c
+}
+
 /// Brings the database up to [`VERSION`].
 pub fn migrate(conn: &mut Connection) -> rusqlite::Result<()> {
     let current: i64 = conn.query_row("PRAGMA user_version", [], |r| r.get(0))?;

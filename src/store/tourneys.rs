@@ -315,8 +315,7 @@ mod tests {
 
     #[test]
     fn an_event_survives_a_round_trip() {
-        let mut c = Connection::open_in_memory().unwrap();
-        schema::migrate(&mut c).unwrap();
+        let c = schema::memory();
         let e = EventRow {
             id: 3,
             name: "Spring".into(),

@@ -147,7 +147,7 @@ impl World {
             }
         }
         tracing::info!(db_id = id, white = %stored.white, black = %stored.black, result = end.result, %by, "adjourned game adjudicated");
-        self.tourney_stored_game_ended(id, &end, stored.moves.len() as u32, now);
+        self.tourney_stored_game_ended(&stored, &end, now);
         Some(Adjudicated {
             game: AdjudicatedGame::Stored(id),
             white: stored.white,

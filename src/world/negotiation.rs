@@ -120,25 +120,33 @@ impl World {
             .filter(|o| !matches!(o.kind, OfferKind::Match(_)))
             .map(|o| o.id)
             .collect();
-        let mut text = String::new();
-        let me = self.name_of(mover);
-        for id in received {
-            let (Some(offer), pr) = self.remove_offer(id, Some(mover)) else {
-                continue;
-            };
-            let noun = offer.kind.request_noun();
-            if let Some(p) = self.player(offer.from) {
-                p.send_text(format!("{me} declines the {noun}.\n"));
-            }
-            if let Some(no) = self.player(mover).and_then(|p| p.game) {
-                self.tell_observers(no, format!("Game {no}: {me} declines the {noun}.\n"));
-            }
-            text.push_str(&format!(
-                "You decline the {noun} from {}.\n{pr}",
-                self.name_of(offer.from)
-            ));
+        received
+            .into_iter()
+            .map(|id| self.decline_offer(mover, id))
+            .collect()
+    }
+
+    /// `me` declines offer `id`: its maker hears it, and so do the
+    /// observers of `me`'s game when it was made in one. Returns `me`'s
+    /// lines.
+    fn decline_offer(&mut self, me: SessionId, id: u32) -> String {
+        let (Some(offer), pr) = self.remove_offer(id, Some(me)) else {
+            return String::new();
+        };
+        let noun = offer.kind.request_noun();
+        let my_name = self.name_of(me);
+        if let Some(p) = self.player(offer.from) {
+            p.send_text(format!("{my_name} declines the {noun}.\n"));
         }
-        text
+        if !matches!(offer.kind, OfferKind::Match(_))
+            && let Some(no) = self.player(me).and_then(|p| p.game)
+        {
+            self.tell_observers(no, format!("Game {no}: {my_name} declines the {noun}.\n"));
+        }
+        format!(
+            "You decline the {noun} from {}.\n{pr}",
+            self.name_of(offer.from)
+        )
     }
 
     /// Finds the offer `pick` means among `offers`; errors are reply lines.
@@ -325,24 +333,7 @@ impl World {
             Ok(id) => id,
             Err(e) => return format!("{e}\n"),
         };
-        let (Some(offer), pr) = self.remove_offer(id, Some(me)) else {
-            return String::new();
-        };
-        let noun = offer.kind.request_noun();
-        let my_name = self.name_of(me);
-        if let Some(p) = self.player(offer.from) {
-            p.send_text(format!("{my_name} declines the {noun}.\n"));
-        }
-        // Offers made in a game are declined in front of its observers.
-        if !matches!(offer.kind, OfferKind::Match(_))
-            && let Some(no) = self.player(me).and_then(|p| p.game)
-        {
-            self.tell_observers(no, format!("Game {no}: {my_name} declines the {noun}.\n"));
-        }
-        format!(
-            "You decline the {noun} from {}.\n{pr}",
-            self.name_of(offer.from)
-        )
+        self.decline_offer(me, id)
     }
 
     /// `withdraw [N|name|t=type]`.

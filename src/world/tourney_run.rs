@@ -463,55 +463,57 @@ impl World {
     /// events waiting for them may go on.
     /// An adjourned game was decided without being resumed (an admin's
     /// `adjudicate`): if it belongs to an event, the event takes the result.
-    pub fn tourney_stored_game_ended(&mut self, db_id: i64, end: &End, plies: u32, now: Instant) {
+    pub fn tourney_stored_game_ended(&mut self, stored: &StoredGame, end: &End, now: Instant) {
+        let players = (stored.white.as_str(), stored.black.as_str());
+        self.tourney_link_ended(stored.id, players, end, stored.moves.len() as u32, now);
+    }
+
+    /// Game `db_id` (White, Black) of `plies` half-moves ended, in play or
+    /// stored: if it belongs to an event, its result counts, an adjourned
+    /// one waits for its players, an aborted one is played again.
+    fn tourney_link_ended(
+        &mut self,
+        db_id: i64,
+        (white, black): (&str, &str),
+        end: &End,
+        plies: u32,
+        now: Instant,
+    ) {
         let Some((id, i)) = self.tourney_game_of(db_id) else {
             return;
         };
-        let result = match (end.status, end.result) {
-            (status::FINISHED, "1-0") => GameResult::WhiteWins,
-            (status::FINISHED, "0-1") => GameResult::BlackWins,
-            (status::FINISHED, _) => GameResult::Draw,
+        match end.status {
+            status::FINISHED => {
+                let result = match end.result {
+                    "1-0" => GameResult::WhiteWins,
+                    "0-1" => GameResult::BlackWins,
+                    _ => GameResult::Draw,
+                };
+                self.tourney_record(id, i, result, plies, now);
+            }
+            status::ADJOURNED => {
+                self.set_link(id, i, Some(db_id), Stage::Adjourned { since: now });
+            }
             _ => {
-                // Aborted: the pairing is played again.
                 let due = now + self.tourneys.settings.countdown;
                 self.set_link(id, i, None, Stage::Waiting { due });
-                return self.tourney_rearm(id, now);
+                self.tourney_announce(
+                    id,
+                    &format!(
+                        "Tourney #{id}: {white} vs. {black} was aborted; it will be played again."
+                    ),
+                );
+                self.tourney_rearm(id, now);
             }
-        };
-        self.tourney_record(id, i, result, plies, now);
+        }
     }
 
     pub fn tourney_game_ended(&mut self, game: &Game, end: &End, now: Instant) {
         if self.tourneys.events.is_empty() {
             return;
         }
-        let plies = game.plies() as u32;
-        if let Some((id, i)) = self.tourney_game_of(game.db_id) {
-            match end.status {
-                status::FINISHED => {
-                    let result = match end.result {
-                        "1-0" => GameResult::WhiteWins,
-                        "0-1" => GameResult::BlackWins,
-                        _ => GameResult::Draw,
-                    };
-                    self.tourney_record(id, i, result, plies, now);
-                }
-                status::ADJOURNED => {
-                    self.set_link(id, i, Some(game.db_id), Stage::Adjourned { since: now });
-                }
-                _ => {
-                    let due = now + self.tourneys.settings.countdown;
-                    self.set_link(id, i, None, Stage::Waiting { due });
-                    self.tourney_announce(
-                        id,
-                        &format!(
-                            "Tourney #{id}: {} vs. {} was aborted; it will be played again.",
-                            game.white.name, game.black.name
-                        ),
-                    );
-                }
-            }
-        }
+        let players = (game.white.name.as_str(), game.black.name.as_str());
+        self.tourney_link_ended(game.db_id, players, end, game.plies() as u32, now);
         let names = [&game.white.name, &game.black.name];
         let concerned: Vec<u32> = self
             .tourneys

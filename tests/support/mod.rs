@@ -67,6 +67,17 @@ impl TestServer {
         self.handle = Some(handle);
     }
 
+    /// Waits until every write the server has queued is in the database.
+    pub async fn flush_store(&self) {
+        let handle = self.handle.as_ref().expect("a running server");
+        handle
+            .shared()
+            .store
+            .flush()
+            .await
+            .expect("the store is open");
+    }
+
     /// Registers an account directly in the database (cost-10 bcrypt).
     pub fn add_user(&self, name: &str, password: &str, titles: Titles) {
         let conn = atomicd::store::open_connection(&self.config.database).unwrap();
