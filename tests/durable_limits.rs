@@ -129,6 +129,17 @@ async fn a_client_that_stops_reading_is_cut_off_and_nobody_waits_for_it() {
             cut_off = true;
             break;
         }
+        // Alice may be cut off while Bob's move is on its way: his move is
+        // refused, and the adjournment he was sent comes right after.
+        if reply == "You are not playing or examining a game.\n" {
+            let told = bob.expect("fics% ").await;
+            assert!(
+                told.contains("Alice lost connection; game adjourned} *"),
+                "{told}"
+            );
+            cut_off = true;
+            break;
+        }
         assert!(reply.contains("<12> "), "{reply}");
         let watched = carol.expect("fics% ").await;
         if watched.contains("lost connection; game adjourned") {
