@@ -181,6 +181,21 @@ impl Client {
         reply.strip_suffix("fics% ").unwrap_or(&reply).to_string()
     }
 
+    /// Sends a command and returns its reply, from `reply_start` to the
+    /// prompt. Whatever the server sent before the reply began (a game that
+    /// started as the user logged in, say) stays unread for later reads.
+    pub async fn command_keeping(&mut self, line: &str, reply_start: &str) -> String {
+        self.send(line).await;
+        let wire = reply_start.replace('\n', "\n\r");
+        let mut before = self.expect_bytes(wire.as_bytes()).await;
+        before.truncate(before.len() - wire.len());
+        let rest = self.expect("fics% ").await;
+        before.append(&mut self.buf);
+        self.buf = before;
+        let reply = format!("{reply_start}{rest}");
+        reply.strip_suffix("fics% ").unwrap_or(&reply).to_string()
+    }
+
     /// Waits until the server closes the connection; returns what came first.
     pub async fn expect_closed(&mut self) -> String {
         while self.fill().await {}
