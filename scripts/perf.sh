@@ -1,18 +1,19 @@
 #!/usr/bin/env bash
 # Reproduces one figure of docs/PERFORMANCE.md: starts a release server on
 # 127.0.0.1:5600 with a fresh database under a temporary directory, drives
-# it with `atomicd load` (or ficsload.py, or criterion) and prints the
-# result. Usage:
+# it with `atomicd load` (or criterion) and prints the result. Usage:
 #
-#   scripts/perf.sh idle | storm | saturate | relay | logins | observers | ficsload | bench
+#   scripts/perf.sh idle | storm | saturate | relay | logins | observers | bench
 #
 # ATOMICD=path/to/atomicd runs that server binary instead (the load
 # generator is always this tree's), which is how the "before" columns were
-# measured. Timings are never asserted anywhere; this only measures.
+# measured. `atomicd load` drives any FICS-style server on loopback the same
+# way (see docs/PERFORMANCE.md, "Other servers"). Timings are never asserted
+# anywhere; this only measures.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-scenario=${1:?usage: scripts/perf.sh idle|storm|saturate|relay|logins|observers|ficsload|bench}
+scenario=${1:?usage: scripts/perf.sh idle|storm|saturate|relay|logins|observers|bench}
 cargo build --release --quiet
 load=./target/release/atomicd
 server_bin=${ATOMICD:-$load}
@@ -111,11 +112,6 @@ logins)
 observers)
     start_server
     run_load --pairs 1 --moves 200 --observers 1000 --think-ms 20
-    ;;
-ficsload)
-    start_server
-    python3 ../shared/tools/ficsload.py --port 5600 --pairs 100 --moves 200 --variant atomic \
-        --server-pid "$server" --quiet
     ;;
 bench)
     cargo bench --bench ply

@@ -2,12 +2,24 @@
 # Runs every test of atomicd. This is the README's test command, and CI
 # (.ci/run) runs exactly this script. It first installs what some tests need
 # and a fresh machine may lack, then checks formatting and lints, then tests:
-#   - python-chess (PyPI): the PGN tests read our PGN with it, and it is the
-#     zippy bot's engine in the xboard test;
+#   - python-chess (PyPI): the PGN tests read our PGN with it;
 #   - xboard, Xvfb, xdotool, ImageMagick, PyChess and eboard (Debian): the
 #     real-client tests run them headless against the server.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
+# The repository stands alone: nothing it runs may reach outside it, into a
+# "shared" folder one level up or to a path that exists on one machine only
+# (the /work, /root or /home trees and the like). Paths of Debian packages
+# (/usr/games/xboard, /usr/bin/python3) and of the kernel (/proc) are the
+# same everywhere and allowed.
+outside=$(grep -rnIE '\.\./shared|(^|[^[:alnum:]_.-])/(work|root|home|Users|mnt|media|srv)/' \
+    src tests scripts benches examples .ci || true)
+if [ -n "$outside" ]; then
+    echo "test.sh: these lines reach outside the repository:" >&2
+    echo "$outside" >&2
+    exit 1
+fi
 
 if ! python3 -c "import chess, chess.variant" 2>/dev/null; then
     echo "test.sh: installing python-chess" >&2

@@ -99,6 +99,13 @@ struct LoadArgs {
     /// Handles start with these letters.
     #[arg(long, default_value = "Ld")]
     prefix: String,
+    /// Words after the terms of each match, for a server whose default game
+    /// is not atomic (e.g. "atomic"); by default none, the server's default.
+    #[arg(long, default_value = "")]
+    variant: String,
+    /// Re-arm TCP_QUICKACK after each read (fair to servers without TCP_NODELAY).
+    #[arg(long)]
+    quickack: bool,
 }
 
 #[derive(Subcommand)]
@@ -229,6 +236,13 @@ fn load(args: LoadArgs) -> Result<()> {
     if !args.prefix.chars().all(|c| c.is_ascii_alphabetic()) || args.prefix.len() > 10 {
         return Err("--prefix must be at most 10 letters".into());
     }
+    if !args
+        .variant
+        .chars()
+        .all(|c| c.is_ascii_alphanumeric() || c == ' ' || c == '/')
+    {
+        return Err("--variant takes words of letters and digits (\"atomic\", \"wild 27\")".into());
+    }
     let accounts = match &args.accounts {
         Some(path) => std::fs::read_to_string(path)?
             .lines()
@@ -255,6 +269,8 @@ fn load(args: LoadArgs) -> Result<()> {
         hold: std::time::Duration::from_secs_f64(args.hold.max(0.0)),
         think: std::time::Duration::from_secs_f64(args.think_ms.max(0.0) / 1000.0),
         prefix: args.prefix,
+        variant: args.variant,
+        quickack: args.quickack,
         ..atomicd::load::LoadConfig::default()
     };
     // One thread: the generator must not take the server's second core.

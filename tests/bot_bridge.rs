@@ -2,16 +2,15 @@
 //! bridge with the test engine `examples/random_uci.rs` against a server
 //! started in-process, and people play it over TCP.
 //!
-//! The engine is an example, so Cargo gives tests no path to it: the tests
-//! build it once with the same `cargo` that runs them (`cargo build
-//! --example random_uci`, a no-op after `cargo test`, which builds
-//! examples anyway) and find it next to the `atomicd` binary.
+//! The engine is an example, so Cargo gives tests no path to it:
+//! `support::example` builds it once with the same `cargo` that runs them
+//! (`cargo build --example random_uci`, a no-op after `cargo test`, which
+//! builds examples anyway) and finds it next to the `atomicd` binary.
 
 mod support;
 
-use std::path::PathBuf;
 use std::process::Stdio;
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use atomicd::account::Titles;
@@ -30,35 +29,6 @@ const COMPUTER: Titles = Titles {
     unregistered: false,
 };
 
-/// The test engine, built once per test binary.
-fn random_uci() -> PathBuf {
-    static BUILT: OnceLock<PathBuf> = OnceLock::new();
-    BUILT
-        .get_or_init(|| {
-            let status = std::process::Command::new(env!("CARGO"))
-                .args([
-                    "build",
-                    "--quiet",
-                    "--example",
-                    "random_uci",
-                    "--manifest-path",
-                ])
-                .arg(concat!(env!("CARGO_MANIFEST_DIR"), "/Cargo.toml"))
-                .status()
-                .expect("cargo runs");
-            assert!(status.success(), "cargo build --example random_uci failed");
-            let bin = PathBuf::from(env!("CARGO_BIN_EXE_atomicd"));
-            let path = bin
-                .parent()
-                .expect("target dir")
-                .join("examples")
-                .join(format!("random_uci{}", std::env::consts::EXE_SUFFIX));
-            assert!(path.exists(), "no {}", path.display());
-            path
-        })
-        .clone()
-}
-
 /// A running `atomicd bot`, with everything it logged.
 struct BotProcess {
     child: Child,
@@ -74,7 +44,7 @@ impl BotProcess {
         engine_args: &str,
         extra: &[&str],
     ) -> BotProcess {
-        let engine = format!("{} {engine_args}", random_uci().display());
+        let engine = format!("{} {engine_args}", support::example("random_uci").display());
         let mut child = Command::new(env!("CARGO_BIN_EXE_atomicd"))
             .arg("bot")
             .args(["--server", &server.addr.to_string(), "--login", name])

@@ -7,7 +7,7 @@
 mod chess_common;
 
 use atomicd::chess::{AtomicGame, AutoEnd, Lang, notation};
-use chess_common::shared_text;
+use chess_common::data_text;
 use serde_json::Value;
 use shakmaty::{Color, Position, Role, perft};
 
@@ -61,7 +61,7 @@ fn check_state(id: &str, when: &str, game: &AtomicGame, want: &Value) {
 
 #[test]
 fn every_edge_case_record() {
-    let text = shared_text("testdata/atomic/atomic-edge-cases.jsonl");
+    let text = data_text("atomic/atomic-edge-cases.jsonl");
     let mut records = 0;
     let mut rejected = 0;
     for line in text.lines().filter(|l| !l.trim().is_empty()) {

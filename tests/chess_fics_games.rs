@@ -6,12 +6,12 @@
 mod chess_common;
 
 use atomicd::chess::{AtomicGame, AutoEnd, Lang};
-use chess_common::{read_fics_games, shared_text};
+use chess_common::{data_text, read_fics_games};
 use shakmaty::{Color, Role};
 
 #[test]
 fn ten_fics_games_replay_and_end_as_recorded() {
-    let games = read_fics_games(&shared_text("testdata/atomic/fics-atomic-games-2005.pgn"));
+    let games = read_fics_games(&data_text("atomic/fics-atomic-games-2005.pgn"));
     assert_eq!(games.len(), 10);
     for (n, record) in games.iter().enumerate() {
         let mut game = AtomicGame::new();

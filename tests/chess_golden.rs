@@ -4,7 +4,7 @@
 mod chess_common;
 
 use atomicd::chess::{AtomicGame, BoardSnapshot, Lang, style1, style12};
-use chess_common::shared_text;
+use chess_common::data_text;
 use shakmaty::Role;
 
 /// Plays SAN moves typed in English.
@@ -33,7 +33,7 @@ fn style1_text(snap: &BoardSnapshot, black_at_bottom: bool, lang: Lang) -> Strin
 
 #[track_caller]
 fn assert_golden(file: &str, got: &str) {
-    let want = shared_text(&format!("spec/golden/{file}"));
+    let want = data_text(&format!("golden/{file}"));
     assert!(
         got == want,
         "{file} differs\n--- want\n{want}\n--- got\n{got}\n--- want (debug) {want:?}\n--- got (debug) {got:?}"

@@ -6,7 +6,7 @@
 
 mod chess_common;
 
-use chess_common::shared_text;
+use chess_common::data_text;
 use shakmaty::{CastlingMode, fen::Epd, perft, variant::Atomic};
 
 struct Case {
@@ -17,7 +17,7 @@ struct Case {
 
 fn cases(file: &str) -> Vec<Case> {
     let mut out: Vec<Case> = Vec::new();
-    for line in shared_text(&format!("testdata/atomic/{file}")).lines() {
+    for line in data_text(&format!("atomic/{file}")).lines() {
         let line = line.trim();
         if let Some(id) = line.strip_prefix("id ") {
             out.push(Case {

@@ -10,7 +10,7 @@ use std::io::Write;
 use std::process::{Command, Stdio};
 
 use atomicd::chess::{AtomicGame, Lang, pgn};
-use chess_common::{read_fics_games, shared_text};
+use chess_common::{data_text, read_fics_games};
 use shakmaty::Role;
 
 fn record(
@@ -77,7 +77,7 @@ fn python_chess_reads_our_pgn_to_the_same_positions() {
         Some("Neither player has mating material"),
     );
     games.push((promotion, text));
-    let fics = read_fics_games(&shared_text("testdata/atomic/fics-atomic-games-2005.pgn"));
+    let fics = read_fics_games(&data_text("atomic/fics-atomic-games-2005.pgn"));
     for fics_game in fics {
         let moves: Vec<&str> = fics_game.sans.iter().map(String::as_str).collect();
         let game = played(None, &moves);

@@ -4,46 +4,15 @@
 //! test; it is never skipped. The final screenshot is kept under
 //! `target/tmp/clients/eboard/`.
 
+mod clients;
 mod support;
 
-use std::path::Path;
-use std::process::{Child, Command, Stdio};
+use std::process::{Command, Stdio};
 use std::time::Duration;
 
+use clients::x11::Display;
+use clients::{Killed, artefacts, require};
 use support::TestServer;
-
-/// A child process killed when the test ends, however it ends.
-struct Killed(Child);
-
-impl Drop for Killed {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
-fn require(programs: &[&str]) {
-    for p in programs {
-        let ok = Command::new("sh")
-            .args(["-c", &format!("command -v {p}")])
-            .output()
-            .is_ok_and(|o| o.status.success());
-        assert!(
-            ok,
-            "{p} is missing: run scripts/test.sh, which installs eboard, xvfb and xdotool"
-        );
-    }
-}
-
-/// Runs xdotool on `display`.
-fn xdo(display: &str, args: &[&str]) {
-    let ok = Command::new("xdotool")
-        .args(args)
-        .env("DISPLAY", display)
-        .status()
-        .is_ok_and(|s| s.success());
-    assert!(ok, "xdotool {args:?}");
-}
 
 async fn pause(ms: u64) {
     tokio::time::sleep(Duration::from_millis(ms)).await;
@@ -53,32 +22,12 @@ async fn pause(ms: u64) {
 async fn eboard_plays_with_timeseal_on() {
     require(&["Xvfb", "xdotool", "import", "/usr/games/eboard"]);
     let server = TestServer::start().await;
-    let out = Path::new(env!("CARGO_TARGET_TMPDIR")).join("clients/eboard");
-    let _ = std::fs::remove_dir_all(&out);
+    let out = artefacts("eboard");
     std::fs::create_dir_all(out.join("home")).unwrap();
-    // Xvfb picks a free display and writes its number on its stdout.
-    let mut xvfb = Command::new("Xvfb")
-        .args([
-            "-displayfd",
-            "1",
-            "-screen",
-            "0",
-            "1280x1024x24",
-            "-nolisten",
-            "tcp",
-        ])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("Xvfb starts");
-    let mut number = String::new();
-    let stdout = xvfb.stdout.take().unwrap();
-    std::io::BufRead::read_line(&mut std::io::BufReader::new(stdout), &mut number).unwrap();
-    let _xvfb = Killed(xvfb);
-    let display = format!(":{}", number.trim());
+    let x = Display::start();
     let eboard = Command::new("/usr/games/eboard")
         .env("HOME", out.join("home"))
-        .env("DISPLAY", &display)
+        .env("DISPLAY", &x.name)
         .current_dir(out.join("home"))
         .stdout(Stdio::null())
         .stderr(Stdio::null())
@@ -88,27 +37,24 @@ async fn eboard_plays_with_timeseal_on() {
     pause(5000).await;
     // Peer > Connect to Other Server..., host and port, protocol "FICS" (timeseal).
     let port = server.addr.port().to_string();
-    xdo(&display, &["mousemove", "25", "14", "click", "1"]);
+    x.xdo(&["mousemove", "25", "14", "click", "1"]);
     pause(1000).await;
-    xdo(&display, &["mousemove", "118", "85", "click", "1"]);
+    x.xdo(&["mousemove", "118", "85", "click", "1"]);
     pause(1500).await;
-    xdo(&display, &["mousemove", "496", "411", "click", "1"]);
-    xdo(&display, &["type", "127.0.0.1"]);
-    xdo(
-        &display,
-        &["mousemove", "496", "461", "click", "--repeat", "3", "1"],
-    );
-    xdo(&display, &["key", "BackSpace"]);
-    xdo(&display, &["type", &port]);
-    xdo(&display, &["mousemove", "741", "628", "click", "1"]);
+    x.xdo(&["mousemove", "496", "411", "click", "1"]);
+    x.xdo(&["type", "127.0.0.1"]);
+    x.xdo(&["mousemove", "496", "461", "click", "--repeat", "3", "1"]);
+    x.xdo(&["key", "BackSpace"]);
+    x.xdo(&["type", &port]);
+    x.xdo(&["mousemove", "741", "628", "click", "1"]);
     pause(3000).await;
     // Close the "Getting Started" window, then type into eboard's command line.
-    xdo(&display, &["mousemove", "907", "767", "click", "1"]);
+    x.xdo(&["mousemove", "907", "767", "click", "1"]);
     pause(500).await;
-    xdo(&display, &["mousemove", "194", "550", "click", "1"]);
+    x.xdo(&["mousemove", "194", "550", "click", "1"]);
     let typed = |line: &str| {
-        xdo(&display, &["type", line]);
-        xdo(&display, &["key", "Return"]);
+        x.xdo(&["type", line]);
+        x.xdo(&["key", "Return"]);
     };
     typed("guest");
     pause(1500).await;
@@ -162,9 +108,5 @@ async fn eboard_plays_with_timeseal_on() {
     assert!(finger.contains("Interface  : eboard"), "{finger}");
     opp.command("resign").await;
     pause(1000).await;
-    let shot = out.join("shot-end.png");
-    let _ = Command::new("import")
-        .args(["-window", "root", shot.to_str().unwrap()])
-        .env("DISPLAY", &display)
-        .status();
+    x.screenshot(&out.join("shot-end.png"));
 }

@@ -1,56 +1,29 @@
 //! The real programs against a real server: xboard in ICS mode as a
 //! person (guest and registered) and as a zippy bot, PyChess's own FICS
 //! code, and a Jin-style session. They run headless under Xvfb through the
-//! harness in `../shared/tools/clients/`; `scripts/test.sh` installs what
-//! they need. A missing program fails the test with a message saying what
-//! is missing: these tests are never skipped.
+//! harness in `tests/clients/` (its README says what each part does);
+//! `scripts/test.sh` installs the programs. A missing program fails the
+//! test with a message saying what is missing: these tests are never
+//! skipped.
 //!
 //! Logs and screenshots are kept under `target/tmp/clients/`.
 
+mod clients;
 mod support;
 
-use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use atomicd::account::Titles;
 use atomicd::chess::{AtomicGame, Lang};
+use clients::x11::Display;
+use clients::xboard::{Role, Xboard, logged_in};
+use clients::xboard_log::{Report, Session};
+use clients::{ProcessGroup, artefacts, require};
 use support::{Client, TestServer, style12_fields};
 
 /// One GUI at a time: on a 2-core machine two Xvfb + xboard start-ups side
 /// by side can miss the harness's fixed click times.
 static ONE_AT_A_TIME: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
-
-fn tools() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/tools/clients")
-}
-
-/// Where a test keeps its client's logs and screenshots.
-fn artefacts(name: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join("clients")
-        .join(name);
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-/// Fails (never skips) when a program the test drives is missing.
-fn require(programs: &[&str]) {
-    for p in programs {
-        let found = if p.starts_with('/') {
-            Path::new(p).exists()
-        } else {
-            std::process::Command::new("sh")
-                .args(["-c", &format!("command -v {p}")])
-                .output()
-                .is_ok_and(|o| o.status.success())
-        };
-        assert!(
-            found,
-            "{p} is missing: run scripts/test.sh, which installs xboard, xvfb, xdotool, imagemagick and pychess"
-        );
-    }
-}
 
 /// The position of a style-12 line as FEN (what our own rules need to pick
 /// a legal move for the test's side).
@@ -163,20 +136,6 @@ async fn answer_first_seek(c: &mut Client) {
     panic!("no seek appeared");
 }
 
-/// A harness's process group, killed when the test ends however it ends:
-/// `xvfb-run` and the scripts start children (Xvfb, the GUI, Python) that
-/// would otherwise outlive a failed test and spin on a closed socket.
-struct ProcessGroup(u32);
-
-impl Drop for ProcessGroup {
-    fn drop(&mut self) {
-        let _ = std::process::Command::new("kill")
-            .args(["-KILL", "--", &format!("-{}", self.0)])
-            .stderr(std::process::Stdio::null())
-            .status();
-    }
-}
-
 /// Runs a harness script to its end; returns (success, its output).
 /// An unregistered player with style 12 boards and no bell, as the
 /// opponents of the real clients are.
@@ -219,47 +178,48 @@ async fn run(program: &str, args: &[String], timeout_secs: u64) -> (bool, String
     (out.status.success(), text)
 }
 
+/// Stops xboard, keeps its summary beside its log, and judges the session.
+fn judge(xb: Xboard, zippy: bool) -> (String, Report) {
+    let out = xb.out.clone();
+    let log = xb.stop();
+    let report = Session::read(&log).report(zippy);
+    std::fs::write(out.join("summary.txt"), report.to_string()).unwrap();
+    (log, report)
+}
+
+/// Whether the server has ended a game, as xboard understood it.
+fn game_ended(log: &str) -> bool {
+    !Session::read(log).server_ends().is_empty()
+}
+
 async fn xboard_person(server: &TestServer, login: &str, name: &str) {
     require(&["/usr/games/xboard", "Xvfb", "xdotool", "import"]);
     let out = artefacts(name);
-    let port = server.addr.port().to_string();
-    let script = tools().join("run_xboard.sh");
-    let harness = spawn_harness(
-        "bash",
-        &[
-            script.to_str().unwrap(),
-            "127.0.0.1",
-            &port,
-            "--out",
-            out.to_str().unwrap(),
-            "--login",
-            login,
-            "--timeout",
-            "100",
-            "--ics-cmd-delay",
-            "8",
-            "--ics-cmd",
-            "seek 2 12 u atomic white",
-            "--gui-move-delay",
-            "18",
-            "--gui-move-gap",
-            "8",
-            "--gui-move",
-            "e2e4",
-            "--gui-move",
-            "e4d5",
-            "--stop-after-game",
-        ],
-        160,
-    );
-    // The opponent: answers xboard's seek, meets 1.e4 with 1...d5, and
+    let display = Display::start();
+    let mut xb = Xboard::start(&display, server.addr.port(), login, Role::Person, &out);
+    xb.wait_for("login", 90, logged_in).await;
+    // A person types a seek in the ICS console...
+    xb.type_line("seek 2 12 u atomic white");
+    // ...that the opponent answers; it meets 1.e4 with 1...d5, and
     // resigns once xboard's 2.exd5 has exploded.
     let mut opp = style12_player(server, "Opponent").await;
     answer_first_seek(&mut opp).await;
+    xb.wait_for("atomic game with its first board", 60, |log| {
+        let s = Session::read(log);
+        !s.atomic_game().is_empty() && s.boards() >= 1
+    })
+    .await;
+    xb.click_move(&display, "e2e4").await;
     opp.expect("P/e2-e4").await;
     opp.expect("fics% ").await;
     let reply = opp.play("d7d5").await;
     assert!(reply.contains("P/d7-d5"), "{reply}");
+    // Boards: the start, 1.e4, 1...d5.
+    xb.wait_for("the board after 1...d5", 60, |log| {
+        Session::read(log).boards() >= 3
+    })
+    .await;
+    xb.click_move(&display, "e4d5").await;
     let capture = opp.expect("P/e4-d5").await;
     let fields = style12_fields(&format!("{capture} x"));
     // The explosion: the pawns of d5 and e4 are both gone.
@@ -273,12 +233,13 @@ async fn xboard_person(server: &TestServer, login: &str, name: &str) {
     );
     opp.expect("fics% ").await;
     opp.command("resign").await;
-    let (ok, text) = harness.await.unwrap();
-    assert!(
-        ok && text.contains("RESULT: PASS"),
-        "xboard ({name}):\n{text}"
-    );
-    assert!(text.contains("GameEnds("), "{text}");
+    xb.wait_for("the end of the game", 60, game_ended).await;
+    // Let the GUI draw the end before the screenshot people look at.
+    tokio::time::sleep(Duration::from_secs(1)).await;
+    display.screenshot(&out.join("shot-game-end.png"));
+    let (log, report) = judge(xb, false);
+    assert!(report.passed(), "xboard ({name}):\n{report}");
+    assert!(log.contains("GameEnds("), "{report}");
     assert!(out.join("shot-game-end.png").exists(), "screenshot kept");
 }
 
@@ -300,7 +261,8 @@ async fn xboard_plays_as_a_registered_user() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn xboard_as_a_zippy_bot_plays_a_whole_game() {
     let _gui = ONE_AT_A_TIME.lock().await;
-    require(&["/usr/games/xboard", "Xvfb", "xdotool", "import", "python3"]);
+    require(&["/usr/games/xboard", "Xvfb", "xdotool", "import"]);
+    let engine = support::example("random_cecp");
     let server = TestServer::start().await;
     server.add_user(
         "ZippyBot",
@@ -311,42 +273,22 @@ async fn xboard_as_a_zippy_bot_plays_a_whole_game() {
         },
     );
     let out = artefacts("xboard-zippy");
-    let port = server.addr.port().to_string();
-    let script = tools().join("run_xboard.sh");
-    let harness = spawn_harness(
-        "bash",
-        &[
-            script.to_str().unwrap(),
-            "127.0.0.1",
-            &port,
-            "--zippy",
-            "--login",
-            "ZippyBot:secret",
-            "--out",
-            out.to_str().unwrap(),
-            "--timeout",
-            "150",
-            "--stop-after-game",
-        ],
-        200,
-    );
+    let display = Display::start();
+    let role = Role::Zippy {
+        engine: engine.display().to_string(),
+    };
+    let mut xb = Xboard::start(&display, server.addr.port(), "ZippyBot:secret", role, &out);
+    xb.wait_for("login", 90, logged_in).await;
     let mut me = style12_player(&server, "Challenger").await;
-    for _ in 0..120 {
-        if me.command("finger ZippyBot").await.contains("On for:") {
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(500)).await;
-    }
     let issued = me.command("match ZippyBot 1 0 u atomic").await;
     assert!(issued.starts_with("Issuing:"), "{issued}");
     let end = play_until_the_end(&mut me, 200).await;
     assert!(end.starts_with("{Game 1 ("), "{end}");
-    let (ok, text) = harness.await.unwrap();
-    assert!(ok && text.contains("RESULT: PASS"), "zippy:\n{text}");
-    assert!(
-        text.contains("PASS engine got \"variant atomic\""),
-        "{text}"
-    );
+    xb.wait_for("the end of the game", 60, game_ended).await;
+    display.screenshot(&out.join("shot-game-end.png"));
+    let (_, report) = judge(xb, true);
+    assert!(report.passed(), "zippy:\n{report}");
+    assert!(report.check("engine got \"variant atomic\"").ok, "{report}");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -356,7 +298,7 @@ async fn pychess_plays_with_its_own_fics_code() {
     let server = TestServer::start().await;
     let out = artefacts("pychess");
     let port = server.addr.port().to_string();
-    let script = tools().join("pychess_client.py");
+    let script = clients::here().join("pychess_client.py");
     let log = out.join("pychess.log");
     let harness = spawn_harness(
         "xvfb-run",

@@ -200,11 +200,12 @@ async fn observers_see_relation_minus_two_and_mexamine_shares_the_board() {
     );
     assert_eq!(relation(&erin.command("observe carol").await), "-2");
 
-    carol.command("forward 9").await;
+    // The lesson opens on the page's board, before 5.Nxd5.
+    carol.command("forward").await;
     for o in [&mut dave, &mut erin] {
         assert_eq!(
             o.next_message().await,
-            "\nGame 1: Carol goes forward 9 moves.\n"
+            "\nGame 1: Carol goes forward 1 move.\n"
         );
         let board = o.next_message().await;
         assert_eq!(relation(&board), "-2");
@@ -416,7 +417,14 @@ async fn every_examine_command_has_a_help_page() {
             "{topic} in the index"
         );
     }
-    for board in ["knights", "trap", "explodebeatscheck", "queenmate"] {
+    for board in [
+        "knights",
+        "directattack",
+        "indirectattack",
+        "queenmate",
+        "explodebeatscheck",
+        "trap",
+    ] {
         let line = format!("examine atomic {board}\n");
         assert!(c.command("help atomic").await.contains(&line), "{board}");
         c.command("set lang fr").await;

@@ -1,7 +1,8 @@
-//! Setting up positions over TCP: the two positions of `help atomic` built
-//! by hand and loaded ready-made (the lone queen's mate stands, Bxa2 is the
-//! only move and wins), every refusal of `bsetup done` with its reason,
-//! and a game played from a set-up position, stored with its FEN.
+//! Setting up positions over TCP: two atomic positions built by hand (a
+//! queen's mate with its king's help stands; Bxa2 is the only move and
+//! wins), the ready positions of `help atomic` loaded ready-made, every
+//! refusal of `bsetup done` with its reason, and a game played from a
+//! set-up position, stored with its FEN.
 
 mod examine_common;
 mod support;
@@ -90,49 +91,71 @@ async fn bxa2_is_the_only_move_and_it_wins() {
 async fn the_ready_positions_of_help_atomic() {
     let server = TestServer::start().await;
     let mut alice = named12(&server, "Alice").await;
+    // The list is longer than a line of 79: read it unwrapped.
+    alice.command("set width 240").await;
+    const BOARDS: &str =
+        "knights, directattack, indirectattack, queenmate, explodebeatscheck, trap";
     let list = alice.command("examine atomic").await;
     assert_eq!(
         list,
-        "Boards in category atomic: knights, trap, explodebeatscheck, queenmate.\nType \"examine atomic NAME\" to load one.\n"
+        format!(
+            "Boards in category atomic: {BOARDS}.\nType \"examine atomic NAME\" to load one.\n"
+        )
     );
     assert_eq!(
         alice.command("examine atomic nosuch").await,
-        "There is no board \"nosuch\" in category atomic.\nBoards in category atomic: knights, trap, explodebeatscheck, queenmate.\n"
+        format!(
+            "There is no board \"nosuch\" in category atomic.\nBoards in category atomic: {BOARDS}.\n"
+        )
     );
 
+    // The lone queen has mated already: the board opens on the mate.
     let queen = alice.command("examine atomic queenmate").await;
     assert!(
         queen.contains("board: queenmate.\nA lone queen mates"),
         "{queen}"
     );
-    let mate = alice.command("forward").await;
     assert!(
-        mate.starts_with("Game 1: Alice goes forward 1 move.\n\n<12> -------k ------Q- -----K-- "),
-        "{mate}"
+        queen.contains(
+            "\n\n<12> -------- -------- ------Qk -------- -------- -------- -------- -K------ B "
+        ),
+        "{queen}"
     );
     assert!(
-        mate.ends_with("\n\nGame 1: Black checkmated 1-0\n"),
-        "{mate}"
+        queen.ends_with("\n\nGame 1: Black checkmated 1-0\n"),
+        "{queen}"
+    );
+    assert_eq!(
+        alice.command("forward").await,
+        "You cannot go forward; no moves are stored.\n"
     );
     assert!(
         alice
-            .command("Kxg7")
+            .command("Kxg6")
             .await
-            .starts_with("Illegal move (Kxg7).")
+            .starts_with("Illegal move (Kxg6).")
     );
     alice.command("unexamine").await;
 
     let check = alice.command("examine atomic explodebeatscheck").await;
-    assert_eq!(style12_fields(&check)[9], "W");
-    assert!(
-        alice
-            .command("Kg1")
-            .await
-            .starts_with("Illegal move (Kg1).")
-    );
+    assert_eq!(style12_fields(&check)[9], "B");
+    for mv in ["Kh5", "Kh7", "Bd5"] {
+        assert!(
+            alice
+                .command(mv)
+                .await
+                .starts_with(&format!("Illegal move ({mv}).")),
+            "{mv}"
+        );
+    }
     let won = alice.command("forward").await;
+    assert_eq!(
+        ranks(&won)[7],
+        "--------",
+        "the white king on b1 exploded with a2"
+    );
     assert!(
-        won.ends_with("\n\nGame 1: Black's king exploded 1-0\n"),
+        won.ends_with("\n\nGame 1: White's king exploded 0-1\n"),
         "{won}"
     );
     alice.command("unexamine").await;
@@ -141,15 +164,26 @@ async fn the_ready_positions_of_help_atomic() {
     alice.command("set lang fr").await;
     let trap = alice.command("examine atomic trap").await;
     assert!(trap.contains("Le piège 1.Cf3"), "{trap}");
-    let moved = alice.command("Cf3").await;
-    assert!(moved.starts_with("Game 1: Alice moves: Nf3\n"), "{moved}");
+    assert_eq!(style12_fields(&trap)[9], "B", "Black to move after 1.Nf3");
+    let moved = alice.command("d6").await;
+    assert!(moved.starts_with("Game 1: Alice moves: d6\n"), "{moved}");
     // Typing the stored move keeps to the stored moves: forward goes on.
     let next = alice.command("forward").await;
     assert!(
         next.starts_with("Game 1: Alice goes forward 1 move.\n"),
         "{next}"
     );
-    assert_eq!(style12_fields(&next)[29], "a6");
+    assert_eq!(style12_fields(&next)[29], "Ng5");
+    alice.command("f6").await;
+    let knight = alice.command("Cf7").await;
+    assert!(knight.starts_with("Game 1: Alice moves: Nf7\n"), "{knight}");
+    assert!(
+        alice
+            .command("Rxf7")
+            .await
+            .starts_with("Illegal move (Rxf7)."),
+        "a king never captures"
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -1,5 +1,6 @@
 //! Every way a game ends (spec §5.7, decision 4), played over TCP.
 
+mod chess_common;
 mod support;
 
 use support::{Client, TestServer, style12_fields};
@@ -62,34 +63,15 @@ async fn the_nf3_trap_explodes_the_black_king() {
     );
 }
 
-/// The moves of game `n` (1-based) of the FICS PGN file, as typed SAN.
-fn fics_game(n: usize) -> Vec<String> {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared/testdata/atomic/fics-atomic-games-2005.pgn");
-    let text = std::fs::read_to_string(path).unwrap();
-    let game = text.split("[Event ").nth(n).unwrap();
-    let body: String = game
-        .lines()
-        .skip(1)
-        .filter(|l| !l.starts_with('['))
-        .collect::<Vec<_>>()
-        .join(" ");
-    let without_comments: String = body
-        .split('{')
-        .map(|part| part.split_once('}').map_or(part, |(_, rest)| rest))
-        .collect();
-    without_comments
-        .split_whitespace()
-        .filter(|t| !t.ends_with('.') && !["0-1", "1-0", "1/2-1/2", "*"].contains(t))
-        .map(str::to_string)
-        .collect()
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_real_fics_game_replays_to_the_same_checkmate() {
     let server = TestServer::start().await;
     let (mut white, mut black) = server.game("grogers", "siggemannen", "3 0", 12).await;
-    let moves = fics_game(1);
+    let moves = chess_common::read_fics_games(&chess_common::data_text(
+        "atomic/fics-atomic-games-2005.pgn",
+    ))
+    .swap_remove(0)
+    .sans;
     assert_eq!(moves.len(), 54, "{moves:?}");
     let (mine, _) = play_line(&mut white, &mut black, &moves[..53]).await;
     assert!(mine.contains("<12> "));

@@ -1,15 +1,13 @@
 //! Playing atomic games over TCP: challenges, the game start lines, moves in
 //! every form, boards per viewer (golden files), clocks, and the record.
 
+mod chess_common;
 mod support;
 
 use support::{STYLE12_REGEX, TestServer, style12_fields};
 
 fn golden(name: &str) -> String {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared/spec/golden")
-        .join(name);
-    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+    chess_common::data_text(&format!("golden/{name}"))
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

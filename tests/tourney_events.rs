@@ -28,6 +28,12 @@ async fn swiss_of_four_plays_three_rounds_without_rematches() {
     assert!(table.contains("Standings after round 3 of 3"), "{table}");
     let pts = points(&table);
     assert_eq!(pts.len(), 4, "{table}");
+    // An unrated event between players without a rating: FICS shows
+    // ---- for them (as who and sought do), never 0.
+    for (name, _) in &pts {
+        let row = table.lines().find(|l| l.contains(name.as_str())).unwrap();
+        assert_eq!(row.split_whitespace().nth(2), Some("----"), "{table}");
+    }
     assert_eq!(pts.iter().map(|(_, p)| p).sum::<f64>(), 6.0, "{table}");
     let cross = boss.command("tourney crosstable 1").await;
     assert!(cross.lines().all(|l| l.chars().count() <= 79), "{cross}");

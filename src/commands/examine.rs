@@ -28,13 +28,24 @@ pub fn show_change(ctx: &mut Ctx<'_>, change: Change) {
     }
 }
 
-/// Starts an examined game and replies with `intro` and the board.
+/// Starts an examined game and replies with `intro`, the board, and the
+/// end when the position is already one (a lesson's mate).
 fn start(ctx: &mut Ctx<'_>, new: NewExam, intro: &str) {
-    let result = ctx.world().start_exam(ctx.session.id, new);
+    let result = {
+        let mut world = ctx.world();
+        world.start_exam(ctx.session.id, new).map(|(no, board)| {
+            let end = world.exams.get(no).and_then(|e| e.end_line());
+            (board, end)
+        })
+    };
     match result {
-        Ok((_, board)) => {
+        Ok((board, end)) => {
             ctx.out.push_str(intro);
             render::board(ctx.session, &board, Viewer::Examiner, &mut ctx.out);
+            if let Some(end) = end {
+                ctx.out.push('\n');
+                ctx.out.push_str(&end);
+            }
         }
         Err(e) => ctx.line(e),
     }
@@ -93,8 +104,19 @@ pub fn examine(ctx: &mut Ctx<'_>, args: &str) {
                 && lessons::find(board).is_some() =>
         {
             if let Some(lesson) = lessons::find(board) {
+                let how = match (lesson.line.is_empty(), lesson.played.is_empty()) {
+                    (false, _) => {
+                        "Type \"forward\" to play the moves one by one, or move the pieces yourself."
+                    }
+                    (true, false) => {
+                        "Type \"backward\" to take back the moves that led here, or move the pieces yourself."
+                    }
+                    (true, true) => {
+                        "Type \"bsetup\" to change the position, or \"unexamine\" to stop."
+                    }
+                };
                 let intro = format!(
-                    "Starting a game in examine (scratch) mode.\nLoading from category: {}, board: {}.\n{}\nType \"forward\" to play the moves one by one, or move the pieces yourself.\n",
+                    "Starting a game in examine (scratch) mode.\nLoading from category: {}, board: {}.\n{}\n{how}\n",
                     lessons::CATEGORY,
                     lesson.name,
                     lesson.about(ctx.session.vars.lang)

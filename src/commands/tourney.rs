@@ -243,7 +243,7 @@ fn info_text(e: &Event) -> String {
             .iter()
             .map(|p| {
                 let out = if p.withdrawn.is_some() { " (out)" } else { "" };
-                format!("{} ({}){out}", p.name, p.rating)
+                format!("{} ({}){out}", p.name, p.rating_text())
             })
             .collect();
     s.push_str(&format!(

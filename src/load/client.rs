@@ -28,6 +28,8 @@ fn fail<T>(kind: &'static str, detail: impl Into<String>) -> Step<T> {
 pub struct Client {
     stream: TcpStream,
     buf: Vec<u8>,
+    /// Re-arm `TCP_QUICKACK` after every read (see `LoadConfig::quickack`).
+    quickack: bool,
 }
 
 /// A board as a load client needs it: whose turn and which half-move.
@@ -58,7 +60,11 @@ fn parse_board(line: &[u8]) -> Option<Board> {
 
 impl Client {
     /// Connects and waits for `login: `; returns the time that took.
-    pub async fn connect(addr: SocketAddr, wait: Duration) -> Step<(Client, Duration)> {
+    pub async fn connect(
+        addr: SocketAddr,
+        wait: Duration,
+        quickack: bool,
+    ) -> Step<(Client, Duration)> {
         let t0 = Instant::now();
         let stream = match timeout(wait, TcpStream::connect(addr)).await {
             Ok(Ok(s)) => s,
@@ -69,6 +75,7 @@ impl Client {
         let mut c = Client {
             stream,
             buf: Vec::with_capacity(4096),
+            quickack,
         };
         c.expect(b"login: ", wait, "banner").await?;
         Ok((c, t0.elapsed()))
@@ -90,6 +97,11 @@ impl Client {
             Ok(Ok(0)) => fail("closed", kind),
             Ok(Ok(n)) => {
                 self.buf.extend_from_slice(&chunk[..n]);
+                if self.quickack {
+                    // The kernel leaves quick-ack mode on its own; each read
+                    // asks again. Failing to is harmless: acks are delayed.
+                    let _ = socket2::SockRef::from(&self.stream).set_tcp_quickack(true);
+                }
                 Ok(())
             }
             Ok(Err(e)) => fail("read", e.to_string()),

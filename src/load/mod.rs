@@ -59,6 +59,16 @@ pub struct LoadConfig {
     pub think: Duration,
     /// Handles start with this (letters only).
     pub prefix: String,
+    /// Words after the terms of each `match` (`atomic`, `wild 27`), for
+    /// servers where atomic is not the default; empty: the server's
+    /// default game (atomic here, normal chess on the C servers, where the
+    /// quiet line is just as legal).
+    pub variant: String,
+    /// Re-arm `TCP_QUICKACK` on the clients' sockets after every read, so
+    /// that a server without `TCP_NODELAY` is not held up by the clients'
+    /// delayed acks (Nagle waits ~40 ms for them): run a server without it
+    /// both ways, to tell its processing from that stall.
+    pub quickack: bool,
     /// How long any single wait may take.
     pub patience: Duration,
 }
@@ -79,6 +89,8 @@ impl Default for LoadConfig {
             hold: Duration::ZERO,
             think: Duration::ZERO,
             prefix: "Ld".to_string(),
+            variant: String::new(),
+            quickack: false,
             patience: Duration::from_secs(30),
         }
     }
@@ -124,7 +136,7 @@ impl Tally {
 /// Connects and logs in under an unregistered name.
 async fn join(cfg: &LoadConfig, name: &str, t: &mut Tally) -> Option<Client> {
     let t0 = Instant::now();
-    let (mut c, connect) = match Client::connect(cfg.addr, cfg.patience).await {
+    let (mut c, connect) = match Client::connect(cfg.addr, cfg.patience, cfg.quickack).await {
         Ok(x) => x,
         Err(f) => {
             t.errors.add(f.kind, f.detail);
@@ -203,8 +215,8 @@ async fn play_pair(
     let result: client::Step<()> = async {
         prepare(&cfg, &mut a).await?;
         prepare(&cfg, &mut b).await?;
-        a.command(&format!("match {bn} 0 0 u white"), cfg.patience)
-            .await?;
+        let terms = format!("match {bn} 0 0 u white {}", cfg.variant);
+        a.command(terms.trim_end(), cfg.patience).await?;
         b.expect(b"Challenge:", cfg.patience, "challenge").await?;
         b.send("accept").await?;
         a.next_board(cfg.patience).await?;
@@ -339,7 +351,7 @@ async fn login_storm(cfg: Arc<LoadConfig>, stop: Arc<tokio::sync::Notify>) -> Ta
                 let cfg = cfg.clone();
                 tasks.spawn(async move {
                     let t0 = Instant::now();
-                    let (mut c, _) = Client::connect(cfg.addr, cfg.patience).await?;
+                    let (mut c, _) = Client::connect(cfg.addr, cfg.patience, cfg.quickack).await?;
                     c.login_account(&name, &pw, cfg.patience).await?;
                     let d = t0.elapsed();
                     c.quit().await;
@@ -387,7 +399,7 @@ pub async fn run(mut cfg: LoadConfig) -> Value {
             let (cfg, go) = (cfg.clone(), go.clone());
             set.spawn(async move {
                 go.wait().await;
-                Client::connect(cfg.addr, cfg.patience).await
+                Client::connect(cfg.addr, cfg.patience, cfg.quickack).await
             });
         }
         let mut open = Vec::new();

@@ -2,10 +2,29 @@
 //! captures (nothing explodes, no game ends), no checks, no castling or
 //! promotions, and no position twice (no repetition claims). Built once by
 //! our own rules with a fixed seed, so every run plays the same game.
+//!
+//! Every move is also legal, and no check, in normal chess: with no capture
+//! the two games stand on the same board, so the same line plays on a FICS
+//! server that knows no atomic (the C servers), as an unrated standard
+//! game, and the load compares servers move for move.
 
-use shakmaty::Position;
+use shakmaty::fen::Fen;
+use shakmaty::{CastlingMode, Chess, Move, Position};
 
 use crate::chess::{AtomicGame, Lang};
+
+/// Whether `m` is legal and gives no check in normal chess from the
+/// position of `game` (false where normal chess has no such position,
+/// e.g. with the kings side by side).
+fn quiet_in_normal_chess(game: &AtomicGame, m: Move) -> bool {
+    let Ok(fen) = Fen::from_ascii(game.fen().as_bytes()) else {
+        return false;
+    };
+    let Ok(chess) = fen.into_position::<Chess>(CastlingMode::Standard) else {
+        return false;
+    };
+    chess.is_legal(m) && chess.play(m).is_ok_and(|after| !after.is_check())
+}
 
 /// Up to `plies` moves in coordinate form (`g1f3`); shorter only if the
 /// walk runs out of fresh quiet moves.
@@ -20,6 +39,7 @@ pub fn quiet_line(plies: usize) -> Vec<String> {
             .legal_moves()
             .iter()
             .filter(|m| !m.is_capture() && !m.is_castle() && !m.is_promotion())
+            .filter(|m| quiet_in_normal_chess(&game, **m))
             .filter_map(|m| {
                 let mut next = AtomicGame::from_fen(&game.fen()).ok()?;
                 let played = next.play(*m).clone();
@@ -95,5 +115,21 @@ mod tests {
         }
         assert!(game.end().is_none() && game.draw_claim().is_none());
         assert_eq!(quiet_line(50), line[..50]);
+    }
+
+    #[test]
+    fn the_line_is_legal_and_quiet_in_normal_chess_too() {
+        let mut chess = Chess::default();
+        for uci in quiet_line(300) {
+            let m = uci
+                .parse::<shakmaty::uci::UciMove>()
+                .unwrap()
+                .to_move(&chess)
+                .unwrap_or_else(|e| panic!("{uci}: {e}"));
+            assert!(!m.is_capture(), "{uci}");
+            chess = chess.play(m).unwrap();
+            assert!(!chess.is_check(), "{uci} gives check");
+        }
+        assert!(!chess.is_game_over());
     }
 }

@@ -8,7 +8,9 @@ use super::{Bye, ByeKind, Error, Format, GameResult, Pairing, PlayerId, RoundPai
 pub struct Player {
     pub id: PlayerId,
     pub name: String,
-    /// The rating at entry; it orders pairing numbers and seeds.
+    /// The rating at entry; it orders pairing numbers and seeds. 0 means
+    /// none: a registered player without a rated game (guests never
+    /// enter tournaments).
     pub rating: i32,
     /// The first round this player can be paired in (1 = from the start).
     pub joined: u32,
@@ -17,6 +19,16 @@ pub struct Player {
 }
 
 impl Player {
+    /// The rating as the tables print it: the number, or `----` for a
+    /// player who has none, as `who` and `sought` show them.
+    pub fn rating_text(&self) -> String {
+        if self.rating > 0 {
+            self.rating.to_string()
+        } else {
+            "----".to_string()
+        }
+    }
+
     /// True when the player takes part in `round`.
     pub fn active_in(&self, round: u32) -> bool {
         self.joined <= round && self.withdrawn.is_none_or(|w| round < w)

@@ -22,8 +22,10 @@ fn name(t: &Tournament, p: PlayerId) -> String {
         .map_or_else(|| format!("#{p}"), |p| p.name.clone())
 }
 
-fn rating(t: &Tournament, p: PlayerId) -> i32 {
-    t.player(p).map_or(0, |p| p.rating)
+/// The rating column: the number, or `----` without one.
+fn rating(t: &Tournament, p: PlayerId) -> String {
+    t.player(p)
+        .map_or_else(|| "----".to_string(), |p| p.rating_text())
 }
 
 /// The standings as text, for any format.

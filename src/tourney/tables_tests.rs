@@ -139,3 +139,24 @@ fn knockout_tables() {
     assert_eq!(c.lines().filter(|l| l.starts_with("Round")).count(), 3);
     assert!(pairings_table(&t, 1).contains("bye"));
 }
+
+#[test]
+fn a_player_without_a_rating_shows_dashes_not_zero() {
+    let mut t = Tournament::new(Format::Swiss { rounds: 1 }, 0);
+    t.join("Rated", 1700).unwrap();
+    t.join("Newcomer", 0).unwrap();
+    let rp = swiss::pair_round(&t).unwrap();
+    t.add_round(&rp).unwrap();
+    let standings = standings_table(&t);
+    let row = standings
+        .lines()
+        .find(|l| l.contains("Newcomer"))
+        .expect("a row");
+    assert!(row.contains(" ---- "), "{standings}");
+    assert!(!row.contains(" 0 "), "{standings}");
+    assert!(pairings_table(&t, 1).contains("Newcomer           ----"));
+    assert!(
+        standings.contains("Rated               1700"),
+        "{standings}"
+    );
+}

@@ -46,6 +46,9 @@ pub struct NewExam {
     pub start: AtomicGame,
     /// The stored game's half-moves, which `forward` plays.
     pub mainline: Vec<MainMove>,
+    /// How many of them are already played when the board opens (a
+    /// lesson opens on its page's board, in the middle of its line).
+    pub opens_at: usize,
     /// How the stored game ended: reason and result.
     pub end: Option<(String, String)>,
     /// Set when the game starts in setup mode (`bsetup`).
@@ -70,6 +73,7 @@ impl NewExam {
             started_unix: unix_now(),
             start: AtomicGame::new(),
             mainline: Vec::new(),
+            opens_at: 0,
             end: None,
             editing: None,
         }
@@ -85,13 +89,14 @@ impl NewExam {
 
     /// One of the ready positions of `help atomic`.
     pub fn lesson(lesson: &Lesson) -> NewExam {
-        let (start, line) = lesson.load();
+        let loaded = lesson.load();
         NewExam {
             white: "White".into(),
             black: "Black".into(),
             white_rating: "0".into(),
             black_rating: "0".into(),
-            mainline: line
+            mainline: loaded
+                .mainline
                 .into_iter()
                 .map(|m| MainMove {
                     mv: m.mv,
@@ -100,7 +105,8 @@ impl NewExam {
                     black_ms: 0,
                 })
                 .collect(),
-            start,
+            opens_at: loaded.opens_at,
+            start: loaded.start,
             ..NewExam::scratch("", "")
         }
     }
@@ -151,6 +157,7 @@ impl NewExam {
             started_unix: row.started_at,
             start,
             mainline,
+            opens_at: 0,
             end,
             editing: None,
         }
@@ -385,6 +392,12 @@ impl World {
             editing: new.editing,
             snapshot: Arc::new(BoardSnapshot::new(&new.start, no, "", "")),
         };
+        for m in &exam.mainline[..new.opens_at.min(exam.mainline.len())] {
+            if exam.chess.try_play(m.mv).is_err() {
+                break;
+            }
+        }
+        exam.on_mainline = exam.ply();
         let snap = exam.refresh();
         self.exams.games.insert(no, exam);
         self.set_examining(me, Some(no));

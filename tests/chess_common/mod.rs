@@ -4,29 +4,19 @@
 
 use std::path::{Path, PathBuf};
 
-/// A file under the project's `shared/` folder: `$ATOMICD_SHARED` if set,
-/// else `../shared` beside the crate (as on CI), else `/work/shared` (a
-/// developer worktree elsewhere). A missing file fails the test loudly.
-pub fn shared_path(rel: &str) -> PathBuf {
-    let root = match std::env::var_os("ATOMICD_SHARED") {
-        Some(dir) => PathBuf::from(dir),
-        None => {
-            let beside = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared");
-            if beside.is_dir() {
-                beside
-            } else {
-                PathBuf::from("/work/shared")
-            }
-        }
-    };
-    let path = root.join(rel);
+/// A file under `tests/data/` (see its README for where each came from).
+/// A missing file fails the test loudly.
+pub fn data_path(rel: &str) -> PathBuf {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data")
+        .join(rel);
     assert!(path.is_file(), "test data missing: {}", path.display());
     path
 }
 
-/// The text of a file under `shared/`.
-pub fn shared_text(rel: &str) -> String {
-    let path = shared_path(rel);
+/// The text of a file under `tests/data/`.
+pub fn data_text(rel: &str) -> String {
+    let path = data_path(rel);
     std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 

@@ -331,3 +331,27 @@ pub fn timeseal_line(text: &str, stamp: u32) -> Vec<u8> {
     line.push(b'\n');
     line
 }
+
+/// One of the crate's examples (`examples/NAME.rs`), built once per test
+/// binary; `cargo test` has usually built it already.
+pub fn example(name: &'static str) -> PathBuf {
+    static BUILT: std::sync::Mutex<Vec<(&str, PathBuf)>> = std::sync::Mutex::new(Vec::new());
+    let mut built = BUILT.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some((_, path)) = built.iter().find(|(n, _)| *n == name) {
+        return path.clone();
+    }
+    let status = std::process::Command::new(env!("CARGO"))
+        .args(["build", "--quiet", "--example", name, "--manifest-path"])
+        .arg(concat!(env!("CARGO_MANIFEST_DIR"), "/Cargo.toml"))
+        .status()
+        .expect("cargo runs");
+    assert!(status.success(), "cargo build --example {name} failed");
+    let path = Path::new(env!("CARGO_BIN_EXE_atomicd"))
+        .parent()
+        .expect("target dir")
+        .join("examples")
+        .join(format!("{name}{}", std::env::consts::EXE_SUFFIX));
+    assert!(path.exists(), "no {}", path.display());
+    built.push((name, path.clone()));
+    path
+}
