@@ -19,6 +19,13 @@ pub fn pgn_games(conn: &Connection, player: Option<&str>, site: &str) -> rusqlit
     Ok(out)
 }
 
+/// One stored game as PGN.
+pub fn game_pgn(row: &GameRow, sans: Vec<String>, site: &str) -> String {
+    let mut out = String::new();
+    pgn::write(&pgn_game(row, sans, site), &mut out);
+    out
+}
+
 /// A rating as a PGN Elo tag: only numbers count.
 fn elo(shown: &str) -> String {
     let digits: String = shown.chars().take_while(char::is_ascii_digit).collect();

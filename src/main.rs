@@ -25,6 +25,10 @@ struct Cli {
     /// Address to listen on, e.g. 127.0.0.1:5000 (overrides the configuration).
     #[arg(long, value_name = "ADDR")]
     listen: Option<SocketAddr>,
+    /// Address of the HTTP/WebSocket listener, e.g. 127.0.0.1:8080, or ""
+    /// for none (overrides the configuration).
+    #[arg(long, value_name = "ADDR")]
+    web_listen: Option<String>,
     #[command(subcommand)]
     command: Option<Command>,
 }
@@ -140,7 +144,7 @@ fn main() -> ExitCode {
         .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
         .init();
     let result = match cli.command {
-        None => serve(cli.config, cli.db, cli.listen),
+        None => serve(cli.config, cli.db, cli.listen, cli.web_listen),
         Some(Command::User { action }) => user(cli.config, cli.db, action),
         Some(Command::ExportPgn {
             user,
@@ -170,13 +174,24 @@ fn load_config(path: Option<PathBuf>) -> Result<Config> {
     )?)
 }
 
-fn serve(config: Option<PathBuf>, db: Option<PathBuf>, listen: Option<SocketAddr>) -> Result<()> {
+fn serve(
+    config: Option<PathBuf>,
+    db: Option<PathBuf>,
+    listen: Option<SocketAddr>,
+    web_listen: Option<String>,
+) -> Result<()> {
     let mut config = load_config(config)?;
     if let Some(db) = db {
         config.database = db;
     }
     if let Some(listen) = listen {
         config.listen = listen;
+    }
+    if let Some(web) = web_listen {
+        if !web.trim().is_empty() && web.trim().parse::<SocketAddr>().is_err() {
+            return Err(format!("--web-listen \"{web}\" is not an address and port").into());
+        }
+        config.web_listen = web;
     }
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()

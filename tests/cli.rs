@@ -143,7 +143,14 @@ fn serve_logs_the_bound_address_and_stops_on_sigterm() {
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(dir.path().join("config.toml"), "").unwrap();
     let mut child = Command::new(env!("CARGO_BIN_EXE_atomicd"))
-        .args(["--listen", "127.0.0.1:0", "--db", "x.sqlite3"])
+        .args([
+            "--listen",
+            "127.0.0.1:0",
+            "--web-listen",
+            "127.0.0.1:0",
+            "--db",
+            "x.sqlite3",
+        ])
         .current_dir(dir.path())
         .stderr(Stdio::piped())
         .spawn()
