@@ -129,7 +129,8 @@ async fn history_and_players_match_history_and_finger() {
         o.next_message().await;
     }
     a.play("Nxf7").await;
-    b.next_message().await;
+    b.expect("Atomic rating adjustment").await;
+    b.expect("fics% ").await;
     server.flush_store().await;
 
     let alice = get(&server, "/api/players/alice").await.json();
@@ -162,8 +163,8 @@ async fn history_and_players_match_history_and_finger() {
         .iter()
         .map(|m| m["san"].as_str().unwrap())
         .collect();
-    assert_eq!(sans, ["Nf3", "a6", "Ng5", "a5", "Nxf7"]);
-    let smoves = a.command(&format!("smoves alice -1")).await;
+    assert_eq!(sans, ["Nf3", "a6", "Ng5", "a5", "Nxf7#"]);
+    let smoves = a.command("smoves alice").await;
     for san in &sans {
         assert!(smoves.contains(san), "{san} in {smoves}");
     }
@@ -175,7 +176,7 @@ async fn history_and_players_match_history_and_finger() {
             .starts_with("application/x-chess-pgn")
     );
     assert!(pgn.body.contains("[Variant \"Atomic\"]"), "{}", pgn.body);
-    assert!(pgn.body.contains("3. Nxf7"), "{}", pgn.body);
+    assert!(pgn.body.contains("3. Nxf7#"), "{}", pgn.body);
     assert_eq!(get(&server, "/api/history/999").await.status, 404);
     assert_eq!(get(&server, "/api/history/x.pgn").await.status, 400);
 

@@ -136,8 +136,11 @@ async fn a_whole_game_in_text_frames_against_a_telnet_player() {
         last.contains("{Game 1 (Webby vs. Telly) Telly's king exploded} 1-0"),
         "{last}"
     );
-    let heard = tel.expect("fics% ").await;
-    assert!(heard.contains("Telly's king exploded} 1-0"), "{heard}");
+    let heard = tel.expect("king exploded} 1-0").await;
+    assert!(
+        heard.contains("{Game 1 (Webby vs. Telly) Telly's king exploded} 1-0"),
+        "{heard}"
+    );
     no_telnet_commands(&last);
     let metrics = http_get(&server, "/metrics").await;
     assert!(
@@ -199,6 +202,7 @@ async fn a_timeseal_game_in_binary_frames() {
     tim.send_raw(&line("Nf3")).await;
     let mine = tim.next_message().await;
     assert_eq!(style12_fields(&mine)[27], "N/g1-f3", "{mine}");
+    bob.next_message().await;
     let finger = bob.command("finger tim").await;
     assert!(finger.contains("Timeseal 1 : On"), "{finger}");
     // The raw stream keeps its telnet bytes: a registered login's echo-off.
@@ -264,12 +268,10 @@ async fn a_browser_that_closes_mid_game_leaves_an_adjourned_game() {
     alice.expect("Challenge:").await;
     alice.expect("fics% ").await;
     alice.send("resume bob").await;
-    let board = web.expect("fics% ").await;
-    let board = if board.contains("<12> ") {
-        board
-    } else {
-        web.expect("fics% ").await
-    };
+    let mut board = web.expect("fics% ").await;
+    while !board.contains("<12> ") {
+        board = web.expect("fics% ").await;
+    }
     assert_eq!(style12_fields(&board)[27], "P/d2-d4", "{board}");
 }
 
