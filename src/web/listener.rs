@@ -1,7 +1,7 @@
 //! The web port's listener: every HTTP connection takes a place in the same
 //! connection limits as a telnet one (in all and per address), keeps it
 //! until it closes (a WebSocket session too, whose socket it is), and gets
-//! `TCP_NODELAY` like every socket of the server.
+//! `TCP_NODELAY` and the fixed send buffer of every socket of the server.
 
 use std::net::SocketAddr;
 use std::pin::Pin;
@@ -38,6 +38,9 @@ impl Connected<IncomingStream<'_, WebListener>> for Peer {
     }
 }
 
+/// SO_SNDBUF of every web connection, as of every telnet one.
+const KERNEL_SEND_BUFFER: usize = 32 * 1024;
+
 /// What a refused connection reads before it is closed.
 const BUSY: &[u8] = b"HTTP/1.1 503 Service Unavailable\r\ncontent-type: text/plain\r\n\
 content-length: 49\r\nconnection: close\r\n\r\nThe server has too many connections; try later.\r\n";
@@ -64,6 +67,12 @@ impl Listener for WebListener {
             };
             if let Err(e) = stream.set_nodelay(true) {
                 tracing::debug!(error = %e, "cannot set TCP_NODELAY");
+            }
+            // The same fixed send buffer as a telnet socket, so that a
+            // browser that stops reading reaches the output cap as soon.
+            if let Err(e) = socket2::SockRef::from(&stream).set_send_buffer_size(KERNEL_SEND_BUFFER)
+            {
+                tracing::debug!(error = %e, "cannot set SO_SNDBUF");
             }
             return (
                 Admitted {

@@ -301,6 +301,24 @@ impl Client {
         reply.strip_suffix("fics% ").unwrap_or(&reply).to_string()
     }
 
+    /// Reads until `pattern` arrives (then Some, with everything up to it)
+    /// or the server closes the connection (None).
+    pub async fn expect_or_closed(&mut self, pattern: &str) -> Option<String> {
+        let wire = pattern.replace('\n', "\n\r");
+        loop {
+            if let Some(i) = find(&self.buf, wire.as_bytes()) {
+                let rest = self.buf.split_off(i + wire.len());
+                return Some(text(&std::mem::replace(&mut self.buf, rest)));
+            }
+            // Keep only a pattern's length of what did not match.
+            let keep = self.buf.len().saturating_sub(wire.len());
+            self.buf.drain(..keep);
+            if !self.fill().await {
+                return None;
+            }
+        }
+    }
+
     /// Waits until the server closes the connection; returns what came first.
     pub async fn expect_closed(&mut self) -> String {
         while self.fill().await {}
