@@ -4,7 +4,7 @@
 # it with `atomicd load` (or ficsload.py, or criterion) and prints the
 # result. Usage:
 #
-#   scripts/perf.sh idle | storm | saturate | relay | logins | observers | ficsload | bench
+#   scripts/perf.sh idle | storm | saturate | relay | relay-ws | logins | observers | ficsload | bench
 #
 # ATOMICD=path/to/atomicd runs that server binary instead (the load
 # generator is always this tree's), which is how the "before" columns were
@@ -12,11 +12,12 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-scenario=${1:?usage: scripts/perf.sh idle|storm|saturate|relay|logins|observers|ficsload|bench}
+scenario=${1:?usage: scripts/perf.sh idle|storm|saturate|relay|relay-ws|logins|observers|ficsload|bench}
 cargo build --release --quiet
 load=./target/release/atomicd
 server_bin=${ATOMICD:-$load}
 addr=127.0.0.1:5600
+web=127.0.0.1:5601
 work=$(mktemp -d)
 server=""
 cleanup() {
@@ -27,7 +28,7 @@ trap cleanup EXIT
 
 start_server() {
     "$server_bin" --config docs/perf-config.toml --db "$work/perf.sqlite3" --listen "$addr" \
-        >"$work/server.log" 2>&1 &
+        --web-listen "$web" >"$work/server.log" 2>&1 &
     server=$!
     for _ in $(seq 50); do
         grep -q "listening" "$work/server.log" 2>/dev/null && return
@@ -97,6 +98,13 @@ saturate)
 relay)
     start_server
     run_load --pairs 100 --moves 200 --think-ms 20
+    ;;
+relay-ws)
+    # The same games, every player a browser on /ws (text frames); then the
+    # same again on telnet against the same server, for the comparison.
+    start_server
+    run_load --pairs 100 --moves 200 --think-ms 20 --websocket "$web" --prefix Ws
+    run_load --pairs 100 --moves 200 --think-ms 20 --prefix Tn
     ;;
 logins)
     # 100 registered accounts, then 50 logins a second while 100 games run.

@@ -66,6 +66,10 @@ struct LoadArgs {
     /// The server, on loopback.
     #[arg(long, default_value = "127.0.0.1:5000")]
     server: SocketAddr,
+    /// Connect every client over WebSocket (`/ws`, text frames) at this web
+    /// address instead of the telnet port.
+    #[arg(long, value_name = "WEB_ADDR")]
+    websocket: Option<SocketAddr>,
     /// Games played at once (2 connections each).
     #[arg(long, default_value_t = 10)]
     pairs: usize,
@@ -238,7 +242,7 @@ fn shutdown_signal() -> std::pin::Pin<Box<dyn std::future::Future<Output = ()>>>
 }
 
 fn load(args: LoadArgs) -> Result<()> {
-    if !args.server.ip().is_loopback() {
+    if !args.server.ip().is_loopback() || args.websocket.is_some_and(|w| !w.ip().is_loopback()) {
         return Err("the load generator only drives servers on loopback (127.0.0.0/8, ::1)".into());
     }
     if !args.prefix.chars().all(|c| c.is_ascii_alphabetic()) || args.prefix.len() > 10 {
@@ -258,6 +262,7 @@ fn load(args: LoadArgs) -> Result<()> {
     atomicd::server::raise_descriptor_limit();
     let cfg = atomicd::load::LoadConfig {
         addr: args.server,
+        websocket: args.websocket,
         pairs: args.pairs,
         moves: args.moves.min(300),
         idle: args.idle,
