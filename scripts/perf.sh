@@ -16,8 +16,11 @@ scenario=${1:?usage: scripts/perf.sh idle|storm|saturate|relay|relay-ws|logins|o
 cargo build --release --quiet
 load=./target/release/atomicd
 server_bin=${ATOMICD:-$load}
-addr=127.0.0.1:5600
-web=127.0.0.1:5601
+# ATOMICD_PERF_PORT moves the server (telnet there, web one above) when
+# 5600 is taken, e.g. by another measurement on a shared machine.
+port=${ATOMICD_PERF_PORT:-5600}
+addr=127.0.0.1:$port
+web=127.0.0.1:$((port + 1))
 work=$(mktemp -d)
 server=""
 cleanup() {
@@ -122,7 +125,7 @@ observers)
     ;;
 ficsload)
     start_server
-    python3 ../shared/tools/ficsload.py --port 5600 --pairs 100 --moves 200 --variant atomic \
+    python3 ../shared/tools/ficsload.py --port "$port" --pairs 100 --moves 200 --variant atomic \
         --server-pid "$server" --quiet
     ;;
 bench)

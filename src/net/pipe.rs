@@ -295,7 +295,7 @@ const WITH_OPTION: std::ops::RangeInclusive<u8> = 251..=254;
 /// only whole three-byte ones), anything that is not UTF-8 replaced.
 fn text_frame(bytes: &[u8]) -> String {
     if !bytes.contains(&IAC) {
-        return String::from_utf8_lossy(bytes).into_owned();
+        return utf8(bytes.to_vec());
     }
     let mut clean = Vec::with_capacity(bytes.len());
     let mut i = 0;
@@ -311,7 +311,13 @@ fn text_frame(bytes: &[u8]) -> String {
             i += 1;
         }
     }
-    String::from_utf8_lossy(&clean).into_owned()
+    utf8(clean)
+}
+
+/// The bytes as a string: no copy when they are UTF-8 (they always are:
+/// the server writes strings), replacement characters otherwise.
+fn utf8(bytes: Vec<u8>) -> String {
+    String::from_utf8(bytes).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
 }
 
 #[cfg(test)]

@@ -1,10 +1,9 @@
 //! `/ws`: the FICS protocol over WebSocket.
 //!
-//! A WebSocket session is a session like any other: the upgrade hands the
-//! socket to a small task (the pump, below) that moves frames between the
-//! browser and a [`crate::net::pipe`], and the session task runs on the
-//! other end of that pipe exactly as it runs on a TCP socket: the same
-//! login, command loop, limits and disconnect handling.
+//! A WebSocket session is a session like any other: a small pump (below)
+//! moves frames between the browser and a [`crate::net::pipe`], and the
+//! session runs on the other end of that pipe exactly as it runs on a TCP
+//! socket: the same login, command loop, limits and disconnect handling.
 //!
 //! Two framings, chosen at the upgrade (`?framing=binary` or the
 //! subprotocol `binary`; text otherwise):
@@ -44,8 +43,11 @@ pub const MAX_MESSAGE: usize = 64 * 1024;
 /// A write to the browser that takes longer means it stopped reading.
 const WRITE_TIMEOUT: Duration = Duration::from_secs(60);
 
-/// Reading starts with a small buffer; a big frame grows it for a moment.
-const READ_BUFFER: usize = 4 * 1024;
+/// What the WebSocket layer reads at a time. Small on purpose: it zeroes
+/// that much at every poll of the socket, ready or not (4 KiB of it was a
+/// quarter of the server's instructions per move; a bigger frame is read
+/// in several reads).
+const READ_BUFFER: usize = 512;
 
 /// Close codes (RFC 6455 §7.4.1).
 const CLOSE_NORMAL: u16 = 1000;
@@ -98,7 +100,14 @@ pub async fn upgrade(
         })
 }
 
-/// Starts the session on its pipe and pumps frames until either side ends.
+/// Runs the session on its pipe and pumps frames until both have ended.
+///
+/// Both run in the one task that the upgrade gave us, and each time the
+/// task wakes it polls the pump (frames in), the session (lines in, output
+/// out), then the pump again (frames out): a board the session writes
+/// leaves in the same poll, with no hand-over to another task or thread.
+/// So a WebSocket session costs one task, as a telnet one, and its boards
+/// no wake-up more (docs/PERFORMANCE.md has the figures).
 async fn run(
     shared: Arc<Shared>,
     socket: WebSocket,
@@ -108,11 +117,27 @@ async fn run(
 ) {
     let (session_end, socket_end) = pipe::pipe(framing);
     let conn = Conn::websocket(session_end);
-    shared
-        .sessions
-        .spawn(session::serve_conn(shared.clone(), conn, peer));
-    drop(shared);
-    pump(socket, socket_end, ping).await;
+    let mut session = std::pin::pin!(session::serve_conn(shared, conn, peer));
+    let mut pump = std::pin::pin!(pump(socket, socket_end, ping));
+    let (mut session_done, mut pump_done) = (false, false);
+    std::future::poll_fn(|cx| {
+        let mut poll_pump = |cx: &mut std::task::Context<'_>| {
+            if !pump_done && pump.as_mut().poll(cx).is_ready() {
+                pump_done = true;
+            }
+        };
+        poll_pump(cx);
+        if !session_done && session.as_mut().poll(cx).is_ready() {
+            session_done = true;
+        }
+        poll_pump(cx);
+        if session_done && pump_done {
+            std::task::Poll::Ready(())
+        } else {
+            std::task::Poll::Pending
+        }
+    })
+    .await;
 }
 
 fn message(frame: Frame) -> Message {
