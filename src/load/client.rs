@@ -10,6 +10,7 @@ use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 use tokio::time::{Instant, timeout};
 use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
 /// Why a client step failed; the kind names the error in the report.
@@ -90,7 +91,13 @@ impl Client {
             }
             Via::WebSocket(addr) => {
                 let url = format!("ws://{addr}/ws");
-                match timeout(wait, tokio_tungstenite::connect_async(url)).await {
+                // As a browser's: no Nagle, and a small read buffer (the
+                // default 128 KiB is zeroed at every read, which would make
+                // this client, not the server, the slow part).
+                let config = WebSocketConfig::default().read_buffer_size(512);
+                let connecting =
+                    tokio_tungstenite::connect_async_with_config(url, Some(config), true);
+                match timeout(wait, connecting).await {
                     Ok(Ok((ws, _))) => Link::Ws(Box::new(ws)),
                     Ok(Err(e)) => return fail("connect", e.to_string()),
                     Err(_) => return fail("connect_timeout", addr.to_string()),

@@ -181,9 +181,13 @@ impl Client {
             Framing::Text => "",
             Framing::Binary => "?framing=binary",
         };
-        let (ws, _) = tokio_tungstenite::connect_async(format!("ws://{web}/ws{query}"))
-            .await
-            .expect("WebSocket upgrade");
+        let (ws, _) = tokio_tungstenite::connect_async_with_config(
+            format!("ws://{web}/ws{query}"),
+            None,
+            true,
+        )
+        .await
+        .expect("WebSocket upgrade");
         Client {
             link: Link::Ws(Box::new(ws), framing),
             buf: Vec::new(),
