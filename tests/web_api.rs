@@ -10,7 +10,7 @@ use std::time::Duration;
 
 use atomicd::account::Titles;
 use support::TestServer;
-use web_common::{get, get_with};
+use web_common::get;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn live_games_match_games_and_moves() {
@@ -324,7 +324,6 @@ async fn every_answer_has_its_headers_and_errors_are_json() {
     ] {
         assert!(metrics.body.contains(name), "{name} in {}", metrics.body);
     }
-    let _ = get_with(&server, "/api/who", "").await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

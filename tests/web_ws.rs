@@ -4,6 +4,7 @@
 //! and the keep-alive pings.
 
 mod support;
+mod web_common;
 
 use atomicd::account::Titles;
 use futures_util::{SinkExt, StreamExt};
@@ -69,7 +70,7 @@ async fn every_login_kind_over_text_frames() {
     for n in [name.as_str(), "Webster(U)", "Alice"] {
         assert!(who.contains(n), "{n} in {who}");
     }
-    let metrics = http_get(&server, "/metrics").await;
+    let metrics = web_common::get(&server, "/metrics").await.body;
     assert!(
         metrics.contains("atomicd_logins_total{kind=\"registered\"} 1"),
         "{metrics}"
@@ -86,23 +87,6 @@ async fn every_login_kind_over_text_frames() {
         metrics.contains("atomicd_connections_open{transport=\"ws_text\"} 3"),
         "{metrics}"
     );
-}
-
-/// A plain HTTP/1.1 GET on the web port; the whole response.
-pub async fn http_get(server: &TestServer, path: &str) -> String {
-    use tokio::io::{AsyncReadExt, AsyncWriteExt};
-    let mut s = tokio::net::TcpStream::connect(server.web).await.unwrap();
-    let req = format!(
-        "GET {path} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n\r\n",
-        server.web
-    );
-    s.write_all(req.as_bytes()).await.unwrap();
-    let mut out = Vec::new();
-    tokio::time::timeout(support::PATIENCE, s.read_to_end(&mut out))
-        .await
-        .expect("an answer")
-        .unwrap();
-    String::from_utf8_lossy(&out).into_owned()
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -142,7 +126,7 @@ async fn a_whole_game_in_text_frames_against_a_telnet_player() {
         "{heard}"
     );
     no_telnet_commands(&last);
-    let metrics = http_get(&server, "/metrics").await;
+    let metrics = web_common::get(&server, "/metrics").await.body;
     assert!(
         metrics.contains("atomicd_moves_relayed_total 5"),
         "{metrics}"

@@ -19,7 +19,7 @@ use crate::world::game::{Game, Seat};
 /// One side, as copied out of the world.
 struct Side {
     name: String,
-    titles: String,
+    titles: crate::account::Titles,
     rating: String,
 }
 
@@ -44,7 +44,7 @@ struct Live {
 fn side(seat: &Seat) -> Side {
     Side {
         name: seat.name.clone(),
-        titles: seat.titles.suffix(),
+        titles: seat.titles,
         rating: seat.rating.column(),
     }
 }
@@ -84,7 +84,7 @@ fn copy(world: &World, g: &Game, now: Instant, with_moves: bool) -> Live {
 }
 
 fn side_json(s: &Side) -> Value {
-    json!({ "name": s.name, "titles": s.titles, "rating": s.rating })
+    json!({ "name": s.name, "titles": super::players::titles(s.titles), "rating": s.rating })
 }
 
 fn to_json(g: Live) -> Value {

@@ -17,7 +17,8 @@ use crate::world::Player;
 /// Games listed with a player, as `history` shows them.
 const LAST_GAMES: u32 = 10;
 
-fn titles(t: Titles) -> Vec<&'static str> {
+/// Titles as words: `admin`, `td`, `computer`, `unregistered`.
+pub fn titles(t: Titles) -> Vec<&'static str> {
     let mut v = Vec::new();
     for (has, name) in [
         (t.admin, "admin"),
