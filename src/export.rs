@@ -11,10 +11,11 @@ pub fn pgn_games(conn: &Connection, player: Option<&str>, site: &str) -> rusqlit
     let mut out = String::new();
     for row in games::finished(conn, player)? {
         let moves = games::moves(conn, row.id)?;
-        pgn::write(
-            &pgn_game(&row, moves.into_iter().map(|m| m.san).collect(), site),
-            &mut out,
-        );
+        out.push_str(&game_pgn(
+            &row,
+            moves.into_iter().map(|m| m.san).collect(),
+            site,
+        ));
     }
     Ok(out)
 }
