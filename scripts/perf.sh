@@ -3,7 +3,7 @@
 # 127.0.0.1:5600 with a fresh database under a temporary directory, drives
 # it with `atomicd load` (or criterion) and prints the result. Usage:
 #
-#   scripts/perf.sh idle | storm | saturate | relay | logins | observers | bench
+#   scripts/perf.sh idle | storm | saturate | relay | relay-ws | ply-instructions | logins | observers | bench
 #
 # ATOMICD=path/to/atomicd runs that server binary instead (the load
 # generator is always this tree's), which is how the "before" columns were
@@ -13,11 +13,15 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-scenario=${1:?usage: scripts/perf.sh idle|storm|saturate|relay|logins|observers|bench}
+scenario=${1:?usage: scripts/perf.sh idle|storm|saturate|relay|relay-ws|ply-instructions|logins|observers|bench}
 cargo build --release --quiet
 load=./target/release/atomicd
 server_bin=${ATOMICD:-$load}
-addr=127.0.0.1:5600
+# ATOMICD_PERF_PORT moves the server (telnet there, web one above) when
+# 5600 is taken, e.g. by another measurement on a shared machine.
+port=${ATOMICD_PERF_PORT:-5600}
+addr=127.0.0.1:$port
+web=127.0.0.1:$((port + 1))
 work=$(mktemp -d)
 server=""
 cleanup() {
@@ -28,7 +32,7 @@ trap cleanup EXIT
 
 start_server() {
     "$server_bin" --config docs/perf-config.toml --db "$work/perf.sqlite3" --listen "$addr" \
-        >"$work/server.log" 2>&1 &
+        --web-listen "$web" >"$work/server.log" 2>&1 &
     server=$!
     for _ in $(seq 50); do
         grep -q "listening" "$work/server.log" 2>/dev/null && return
@@ -98,6 +102,42 @@ saturate)
 relay)
     start_server
     run_load --pairs 100 --moves 200 --think-ms 20
+    ;;
+relay-ws)
+    # The same games, every player a browser on /ws (text frames); then the
+    # same again on telnet against the same server, for the comparison.
+    start_server
+    run_load --pairs 100 --moves 200 --think-ms 20 --websocket "$web" --prefix Ws
+    run_load --pairs 100 --moves 200 --think-ms 20 --prefix Tn
+    ;;
+ply-instructions)
+    # The server's instructions per relayed ply (valgrind's callgrind, so
+    # the figure does not depend on what else the machine does), telnet and
+    # WebSocket: 10 games of 200 plies, less 10 games of 2 plies (start,
+    # logins and games set up), over the 1,980 plies between.
+    count() { # transport plies
+        local extra=""
+        [ "$1" = ws ] && extra="--websocket $web"
+        rm -f "$work/perf.sqlite3"*
+        valgrind --tool=callgrind --callgrind-out-file="$work/cg.out" "$server_bin" \
+            --config docs/perf-config.toml --db "$work/perf.sqlite3" --listen "$addr" \
+            --web-listen "$web" >"$work/server.log" 2>&1 &
+        server=$!
+        for _ in $(seq 300); do
+            grep -q "web listening" "$work/server.log" 2>/dev/null && break
+            sleep 0.2
+        done
+        "$load" load --server "$addr" --pairs 10 --moves "$2" $extra >/dev/null 2>&1
+        kill -TERM "$server"
+        wait "$server" || true
+        server=""
+        awk '/^summary:/ {print $2}' "$work/cg.out"
+    }
+    for transport in telnet ws; do
+        short=$(count $transport 2)
+        long=$(count $transport 200)
+        echo "$transport: $(( (long - short) / 1980 )) instructions per ply"
+    done
     ;;
 logins)
     # 100 registered accounts, then 50 logins a second while 100 games run.

@@ -49,3 +49,14 @@ cargo fmt --check
 cargo clippy --all-targets --quiet -- -D warnings
 # The fuzz targets (tests/fuzz.rs) fuzz on for about a minute each here.
 ATOMICD_FUZZ_SECONDS=${ATOMICD_FUZZ_SECONDS:-60} cargo test
+# The session tests again over WebSocket (tests/support connects by the
+# transport ATOMICD_TEST_TRANSPORT names): the browser's text frames for
+# the command, game, observation, seek, talk and reconnection tests; the
+# raw binary frames of a websockify bridge for the login tests (which read
+# the telnet echo-off bytes) and the timeseal ones. The telnet-only tests
+# of bad bytes (core_bad_input) have their WebSocket twins in
+# tests/web_bad_input.rs.
+ATOMICD_TEST_TRANSPORT=ws cargo test --test core_commands --test games_play \
+    --test games_ends --test games_watch --test seeks_ratings --test talk_tells \
+    --test talk_channels --test examine_games --test durable_grace --test durable_adjourn
+ATOMICD_TEST_TRANSPORT=ws-binary cargo test --test core_login --test clients_timeseal

@@ -52,6 +52,18 @@ pub struct Config {
     pub tourney_forfeit_seconds: f64,
     /// Every registered user may create tournaments, not only TDs and admins.
     pub tourney_anyone_creates: bool,
+    /// Address of the HTTP/WebSocket listener (`/ws`, `/api`, `/metrics`);
+    /// empty: no web listener.
+    pub web_listen: String,
+    /// Browser origins besides the server's own that may open `/ws`
+    /// (`https://play.example.org`), or `*` for any.
+    pub web_origins: Vec<String>,
+    /// Seconds between WebSocket pings; a browser that answers nothing
+    /// for two of them is disconnected. 0: no pings.
+    pub web_ping_seconds: u64,
+    /// `/api` requests one address may make per minute (bursts of a tenth
+    /// of it at once).
+    pub api_requests_per_minute: u32,
 }
 
 /// The `[computers]` table: limits that keep bots good citizens.
@@ -112,6 +124,10 @@ impl Default for Config {
             tourney_countdown_seconds: 10.0,
             tourney_forfeit_seconds: 120.0,
             tourney_anyone_creates: false,
+            web_listen: "127.0.0.1:8080".to_string(),
+            web_origins: Vec::new(),
+            web_ping_seconds: 30,
+            api_requests_per_minute: 600,
         }
     }
 }
@@ -185,6 +201,20 @@ impl Config {
                 return Err(format!("{key} must be between 0 and 86400"));
             }
         }
+        if !self.web_listen.trim().is_empty() && self.web_address().is_none() {
+            return Err(format!(
+                "web_listen \"{}\" is not an address and port (or \"\" for none)",
+                self.web_listen
+            ));
+        }
+        if let Some(o) = self.web_origins.iter().find(|o| !valid_origin(o)) {
+            return Err(format!(
+                "web_origins: \"{o}\" is not an origin (scheme://host[:port], or *)"
+            ));
+        }
+        if self.api_requests_per_minute == 0 {
+            return Err("api_requests_per_minute must be at least 1".into());
+        }
         if let Some(n) = self.channels.keys().find(|n| **n > 255) {
             return Err(format!("channel {n} is out of range (0-255)"));
         }
@@ -208,9 +238,36 @@ impl Config {
         )
     }
 
+    /// The web listener's address; None when it is turned off.
+    pub fn web_address(&self) -> Option<SocketAddr> {
+        let text = self.web_listen.trim();
+        if text.is_empty() {
+            return None;
+        }
+        text.parse().ok()
+    }
+
     /// Name of a channel, if the operator gave it one.
     pub fn channel_name(&self, channel: u16) -> Option<&str> {
         self.channels.get(&channel).map(String::as_str)
+    }
+}
+
+/// `scheme://host[:port]` with nothing after it, as browsers send `Origin`.
+fn valid_origin(o: &str) -> bool {
+    if o == "*" {
+        return true;
+    }
+    match o.split_once("://") {
+        Some((scheme, rest)) => {
+            !scheme.is_empty()
+                && !rest.is_empty()
+                && !rest.contains('/')
+                && scheme
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || "+-.".contains(c))
+        }
+        None => false,
     }
 }
 
@@ -290,6 +347,21 @@ mod tests {
                 std::time::Duration::from_millis(500)
             )
         );
+    }
+
+    #[test]
+    fn the_web_listener_has_a_default_and_can_be_turned_off() {
+        let c = Config::parse("").unwrap();
+        assert_eq!(c.web_address(), Some("127.0.0.1:8080".parse().unwrap()));
+        assert_eq!(c.web_ping_seconds, 30);
+        let c = Config::parse("web_listen = \"\"").unwrap();
+        assert_eq!(c.web_address(), None);
+        let c = Config::parse("web_origins = [\"https://chess.example.org\", \"*\"]").unwrap();
+        assert_eq!(c.web_origins.len(), 2);
+        assert!(Config::parse("web_listen = \"everywhere\"").is_err());
+        assert!(Config::parse("web_origins = [\"chess.example.org\"]").is_err());
+        assert!(Config::parse("web_origins = [\"https://a.org/path\"]").is_err());
+        assert!(Config::parse("api_requests_per_minute = 0").is_err());
     }
 
     #[test]

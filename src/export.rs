@@ -11,12 +11,20 @@ pub fn pgn_games(conn: &Connection, player: Option<&str>, site: &str) -> rusqlit
     let mut out = String::new();
     for row in games::finished(conn, player)? {
         let moves = games::moves(conn, row.id)?;
-        pgn::write(
-            &pgn_game(&row, moves.into_iter().map(|m| m.san).collect(), site),
-            &mut out,
-        );
+        out.push_str(&game_pgn(
+            &row,
+            moves.into_iter().map(|m| m.san).collect(),
+            site,
+        ));
     }
     Ok(out)
+}
+
+/// One stored game as PGN.
+pub fn game_pgn(row: &GameRow, sans: Vec<String>, site: &str) -> String {
+    let mut out = String::new();
+    pgn::write(&pgn_game(row, sans, site), &mut out);
+    out
 }
 
 /// A rating as a PGN Elo tag: only numbers count.

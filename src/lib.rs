@@ -3,7 +3,8 @@
 //! The map of the house is in the README's architecture section: `net`
 //! turns bytes into lines, `session` runs one connection, `commands` turns a
 //! line into a reply, `world` is the live server state, `chess` the pure
-//! game, and `store` the SQLite database on its own thread.
+//! game, and `store` the SQLite database on its own thread. `web` serves
+//! the same world over HTTP and WebSocket.
 
 pub mod account;
 pub mod bot;
@@ -14,6 +15,7 @@ pub mod export;
 pub mod formula;
 pub mod help;
 pub mod load;
+pub mod meters;
 pub mod net;
 pub mod password;
 pub mod random;
@@ -23,6 +25,7 @@ pub mod session;
 pub mod store;
 pub mod timefmt;
 pub mod tourney;
+pub mod web;
 pub mod world;
 
 pub use config::Config;

@@ -25,6 +25,10 @@ struct Cli {
     /// Address to listen on, e.g. 127.0.0.1:5000 (overrides the configuration).
     #[arg(long, value_name = "ADDR")]
     listen: Option<SocketAddr>,
+    /// Address of the HTTP/WebSocket listener, e.g. 127.0.0.1:8080, or ""
+    /// for none (overrides the configuration).
+    #[arg(long, value_name = "ADDR")]
+    web_listen: Option<String>,
     #[command(subcommand)]
     command: Option<Command>,
 }
@@ -62,6 +66,10 @@ struct LoadArgs {
     /// The server, on loopback.
     #[arg(long, default_value = "127.0.0.1:5000")]
     server: SocketAddr,
+    /// Connect every client over WebSocket (`/ws`, text frames) at this web
+    /// address instead of the telnet port.
+    #[arg(long, value_name = "WEB_ADDR")]
+    websocket: Option<SocketAddr>,
     /// Games played at once (2 connections each).
     #[arg(long, default_value_t = 10)]
     pairs: usize,
@@ -147,7 +155,7 @@ fn main() -> ExitCode {
         .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
         .init();
     let result = match cli.command {
-        None => serve(cli.config, cli.db, cli.listen),
+        None => serve(cli.config, cli.db, cli.listen, cli.web_listen),
         Some(Command::User { action }) => user(cli.config, cli.db, action),
         Some(Command::ExportPgn {
             user,
@@ -177,13 +185,24 @@ fn load_config(path: Option<PathBuf>) -> Result<Config> {
     )?)
 }
 
-fn serve(config: Option<PathBuf>, db: Option<PathBuf>, listen: Option<SocketAddr>) -> Result<()> {
+fn serve(
+    config: Option<PathBuf>,
+    db: Option<PathBuf>,
+    listen: Option<SocketAddr>,
+    web_listen: Option<String>,
+) -> Result<()> {
     let mut config = load_config(config)?;
     if let Some(db) = db {
         config.database = db;
     }
     if let Some(listen) = listen {
         config.listen = listen;
+    }
+    if let Some(web) = web_listen {
+        if !web.trim().is_empty() && web.trim().parse::<SocketAddr>().is_err() {
+            return Err(format!("--web-listen \"{web}\" is not an address and port").into());
+        }
+        config.web_listen = web;
     }
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
@@ -230,7 +249,7 @@ fn shutdown_signal() -> std::pin::Pin<Box<dyn std::future::Future<Output = ()>>>
 }
 
 fn load(args: LoadArgs) -> Result<()> {
-    if !args.server.ip().is_loopback() {
+    if !args.server.ip().is_loopback() || args.websocket.is_some_and(|w| !w.ip().is_loopback()) {
         return Err("the load generator only drives servers on loopback (127.0.0.0/8, ::1)".into());
     }
     if !args.prefix.chars().all(|c| c.is_ascii_alphabetic()) || args.prefix.len() > 10 {
@@ -257,6 +276,7 @@ fn load(args: LoadArgs) -> Result<()> {
     atomicd::server::raise_descriptor_limit();
     let cfg = atomicd::load::LoadConfig {
         addr: args.server,
+        websocket: args.websocket,
         pairs: args.pairs,
         moves: args.moves.min(300),
         idle: args.idle,

@@ -16,6 +16,7 @@ use tokio_util::task::TaskTracker;
 
 use crate::config::Config;
 use crate::help::HelpPages;
+use crate::meters::Meters;
 use crate::password::Hasher;
 use crate::session::{self, throttle::LoginThrottle};
 use crate::store::{Store, adjourned};
@@ -40,6 +41,10 @@ pub struct Shared {
     pub shutdown: CancellationToken,
     next_session: AtomicU64,
     limits: Mutex<ConnectionCounts>,
+    /// Every session task, telnet or WebSocket: a shutdown waits for all.
+    pub sessions: TaskTracker,
+    /// Counters, gauges and histograms for `/metrics`.
+    pub meters: Arc<Meters>,
 }
 
 /// Locks a mutex even if a thread panicked while holding it: one broken
@@ -78,7 +83,7 @@ struct ConnectionCounts {
 }
 
 /// Holds a connection's place in the limits; gives it back when dropped.
-struct ConnectionSlot {
+pub struct ConnectionSlot {
     shared: Arc<Shared>,
     ip: IpAddr,
 }
@@ -96,7 +101,9 @@ impl Drop for ConnectionSlot {
     }
 }
 
-fn admit(shared: &Arc<Shared>, ip: IpAddr) -> Option<ConnectionSlot> {
+/// A place for a new connection from `ip` (telnet or HTTP), or None when
+/// the server or that address has as many connections as it may.
+pub fn admit(shared: &Arc<Shared>, ip: IpAddr) -> Option<ConnectionSlot> {
     let mut counts = lock(&shared.limits);
     let from_ip = counts.per_ip.get(&ip).copied().unwrap_or(0);
     if counts.total >= shared.config.max_connections
@@ -134,6 +141,8 @@ impl std::error::Error for StartError {}
 pub struct ServerHandle {
     /// The address the server listens on (the real port when 0 was asked).
     pub local_addr: SocketAddr,
+    /// The address of the HTTP/WebSocket listener, if there is one.
+    pub web_addr: Option<SocketAddr>,
     shared: Arc<Shared>,
     task: JoinHandle<()>,
 }
@@ -199,7 +208,9 @@ fn listen(addr: SocketAddr) -> std::io::Result<TcpListener> {
 
 /// Opens the database, binds the listener and starts serving.
 pub async fn start(config: Config) -> Result<ServerHandle, StartError> {
-    let store = Store::open(&config.database).map_err(StartError::Database)?;
+    let meters = Meters::new();
+    let store = Store::open_measured(&config.database, meters.store_commit.clone())
+        .map_err(StartError::Database)?;
     let last_game_id = store
         .call(crate::store::games::max_id)
         .await
@@ -238,6 +249,11 @@ pub async fn start(config: Config) -> Result<ServerHandle, StartError> {
     let local_addr = listener
         .local_addr()
         .map_err(|e| StartError::Listen(config.listen, e))?;
+    let web_listener = match config.web_address() {
+        Some(addr) => Some(listen(addr).map_err(|e| StartError::Listen(addr, e))?),
+        None => None,
+    };
+    let web_addr = web_listener.as_ref().and_then(|l| l.local_addr().ok());
     let help = HelpPages::load(&config.data_dir.join("help"));
     let motd = std::fs::read_to_string(config.data_dir.join("motd.txt"))
         .map(|m| {
@@ -278,19 +294,27 @@ pub async fn start(config: Config) -> Result<ServerHandle, StartError> {
         shutdown,
         next_session: AtomicU64::new(1),
         limits: Mutex::new(ConnectionCounts::default()),
+        sessions: TaskTracker::new(),
+        meters,
     });
     tokio::spawn(timer_task.run(Arc::downgrade(&shared)));
+    tokio::spawn(crate::web::upkeep(Arc::downgrade(&shared)));
     tracing::info!(%local_addr, "listening");
-    let task = tokio::spawn(accept_loop(shared.clone(), listener));
+    let web = web_listener.map(|l| {
+        tracing::info!(web_addr = %web_addr.map_or(String::new(), |a| a.to_string()), "web listening");
+        tokio::spawn(crate::web::serve(shared.clone(), l))
+    });
+    let task = tokio::spawn(accept_loop(shared.clone(), listener, web));
     Ok(ServerHandle {
         local_addr,
+        web_addr,
         shared,
         task,
     })
 }
 
-async fn accept_loop(shared: Arc<Shared>, listener: TcpListener) {
-    let sessions = TaskTracker::new();
+async fn accept_loop(shared: Arc<Shared>, listener: TcpListener, web: Option<JoinHandle<()>>) {
+    let sessions = shared.sessions.clone();
     loop {
         let accepted = tokio::select! {
             _ = shared.shutdown.cancelled() => break,
@@ -318,6 +342,11 @@ async fn accept_loop(shared: Arc<Shared>, listener: TcpListener) {
         }
     }
     drop(listener);
+    // The web listener stops on the same signal; its WebSocket sessions
+    // are in `sessions` like the telnet ones.
+    if let Some(web) = web {
+        let _ = web.await;
+    }
     sessions.close();
     sessions.wait().await;
     if shared.store.flush().await.is_err() {

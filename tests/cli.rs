@@ -143,7 +143,14 @@ fn serve_logs_the_bound_address_and_stops_on_sigterm() {
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(dir.path().join("config.toml"), "").unwrap();
     let mut child = Command::new(env!("CARGO_BIN_EXE_atomicd"))
-        .args(["--listen", "127.0.0.1:0", "--db", "x.sqlite3"])
+        .args([
+            "--listen",
+            "127.0.0.1:0",
+            "--web-listen",
+            "127.0.0.1:0",
+            "--db",
+            "x.sqlite3",
+        ])
         .current_dir(dir.path())
         .stderr(Stdio::piped())
         .spawn()
@@ -151,11 +158,22 @@ fn serve_logs_the_bound_address_and_stops_on_sigterm() {
     let mut err = child.stderr.take().unwrap();
     let mut seen = String::new();
     let mut buf = [0u8; 1024];
-    while !seen.contains("listening") {
+    while !seen.contains("web listening") {
         let n = std::io::Read::read(&mut err, &mut buf).unwrap();
         assert!(n > 0, "server exited early: {seen}");
         seen.push_str(&String::from_utf8_lossy(&buf[..n]));
     }
+    let web = seen
+        .split("web_addr=")
+        .nth(1)
+        .unwrap()
+        .split_whitespace()
+        .next()
+        .unwrap();
+    assert!(
+        web.starts_with("127.0.0.1:") && !web.ends_with(":0"),
+        "{seen}"
+    );
     let addr = seen
         .split("local_addr=")
         .nth(1)

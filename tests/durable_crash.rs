@@ -27,6 +27,8 @@ fn spawn(dir: &Path) -> (Child, SocketAddr, Arc<Mutex<String>>) {
         .args([
             "--listen",
             "127.0.0.1:0",
+            "--web-listen",
+            "",
             "--db",
             "crash.sqlite3",
             "--config",

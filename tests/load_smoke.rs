@@ -38,3 +38,23 @@ async fn a_small_load_runs_without_a_single_error() {
     assert_eq!(report["login_ms"]["n"], 200 + 100 + 5, "{report}");
     assert!(report["observer_ms"]["n"].as_u64().unwrap() > 0, "{report}");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_load_generator_plays_over_websocket_too() {
+    let server = TestServer::start().await;
+    let cfg = LoadConfig {
+        addr: server.addr,
+        websocket: Some(server.web),
+        pairs: 20,
+        moves: 30,
+        idle: 20,
+        observers: 2,
+        concurrency: 20,
+        ..LoadConfig::default()
+    };
+    let report = run(cfg).await;
+    assert_eq!(report["errors"], 0, "{report}");
+    assert_eq!(report["transport"], "ws_text", "{report}");
+    assert_eq!(report["relay_ms"]["n"], 20 * 30, "{report}");
+    assert!(report["observer_ms"]["n"].as_u64().unwrap() > 0, "{report}");
+}

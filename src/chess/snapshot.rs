@@ -38,6 +38,10 @@ pub struct BoardSnapshot {
     pub ticking: bool,
     /// Style-12 field 32: lag in ms charged on the last move.
     pub lag_ms: u32,
+    /// When the server made this board (a move's command, a clock
+    /// change), for the relay latency in `/metrics`; a plain value, never
+    /// read by the renderers.
+    pub made_at: Option<tokio::time::Instant>,
 }
 
 /// The last move as the boards show it.
@@ -73,6 +77,7 @@ impl BoardSnapshot {
             black_clock_ms: 0,
             ticking: game.moves().len() >= 2,
             lag_ms: 0,
+            made_at: None,
         }
     }
 
@@ -98,6 +103,7 @@ impl BoardSnapshot {
             black_clock_ms: 0,
             ticking: false,
             lag_ms: 0,
+            made_at: None,
         }
     }
 

@@ -1,12 +1,17 @@
-//! A lean FICS client for load: connect, log in, send lines, and wait for
+//! A lean FICS client for load: connect (over telnet, or over `/ws` in
+//! text frames as a browser would), log in, send lines, and wait for
 //! patterns or style-12 boards in what the server sends.
 
 use std::net::SocketAddr;
 use std::time::Duration;
 
+use futures_util::{SinkExt, StreamExt};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 use tokio::time::{Instant, timeout};
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
+use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
 /// Why a client step failed; the kind names the error in the report.
 #[derive(Debug)]
@@ -24,9 +29,23 @@ fn fail<T>(kind: &'static str, detail: impl Into<String>) -> Step<T> {
     })
 }
 
+/// Where a load client connects.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Via {
+    /// The telnet port.
+    Telnet(SocketAddr),
+    /// `/ws` on the web port, text frames.
+    WebSocket(SocketAddr),
+}
+
+enum Link {
+    Tcp(TcpStream),
+    Ws(Box<WebSocketStream<MaybeTlsStream<TcpStream>>>),
+}
+
 /// One connection.
 pub struct Client {
-    stream: TcpStream,
+    link: Link,
     buf: Vec<u8>,
     /// Re-arm `TCP_QUICKACK` after every read (see `LoadConfig::quickack`).
     quickack: bool,
@@ -60,20 +79,35 @@ fn parse_board(line: &[u8]) -> Option<Board> {
 
 impl Client {
     /// Connects and waits for `login: `; returns the time that took.
-    pub async fn connect(
-        addr: SocketAddr,
-        wait: Duration,
-        quickack: bool,
-    ) -> Step<(Client, Duration)> {
+    pub async fn connect(via: Via, wait: Duration, quickack: bool) -> Step<(Client, Duration)> {
         let t0 = Instant::now();
-        let stream = match timeout(wait, TcpStream::connect(addr)).await {
-            Ok(Ok(s)) => s,
-            Ok(Err(e)) => return fail("connect", e.to_string()),
-            Err(_) => return fail("connect_timeout", addr.to_string()),
+        let link = match via {
+            Via::Telnet(addr) => {
+                let stream = match timeout(wait, TcpStream::connect(addr)).await {
+                    Ok(Ok(s)) => s,
+                    Ok(Err(e)) => return fail("connect", e.to_string()),
+                    Err(_) => return fail("connect_timeout", addr.to_string()),
+                };
+                let _ = stream.set_nodelay(true);
+                Link::Tcp(stream)
+            }
+            Via::WebSocket(addr) => {
+                let url = format!("ws://{addr}/ws");
+                // As a browser's: no Nagle, and a small read buffer (the
+                // default 128 KiB is zeroed at every read, which would make
+                // this client, not the server, the slow part).
+                let config = WebSocketConfig::default().read_buffer_size(512);
+                let connecting =
+                    tokio_tungstenite::connect_async_with_config(url, Some(config), true);
+                match timeout(wait, connecting).await {
+                    Ok(Ok((ws, _))) => Link::Ws(Box::new(ws)),
+                    Ok(Err(e)) => return fail("connect", e.to_string()),
+                    Err(_) => return fail("connect_timeout", addr.to_string()),
+                }
+            }
         };
-        let _ = stream.set_nodelay(true);
         let mut c = Client {
-            stream,
+            link,
             buf: Vec::with_capacity(4096),
             quickack,
         };
@@ -81,31 +115,64 @@ impl Client {
         Ok((c, t0.elapsed()))
     }
 
+    /// Sends one line: with its `\n` on telnet, as one text frame over
+    /// WebSocket.
     pub async fn send(&mut self, line: &str) -> Step<()> {
-        let mut bytes = Vec::with_capacity(line.len() + 1);
-        bytes.extend_from_slice(line.as_bytes());
-        bytes.push(b'\n');
-        match self.stream.write_all(&bytes).await {
+        let sent = match &mut self.link {
+            Link::Tcp(stream) => {
+                let mut bytes = Vec::with_capacity(line.len() + 1);
+                bytes.extend_from_slice(line.as_bytes());
+                bytes.push(b'\n');
+                stream.write_all(&bytes).await.map_err(|e| e.to_string())
+            }
+            Link::Ws(ws) => ws
+                .send(Message::text(line))
+                .await
+                .map_err(|e| e.to_string()),
+        };
+        match sent {
             Ok(()) => Ok(()),
-            Err(e) => fail("write", e.to_string()),
+            Err(e) => fail("write", e),
         }
     }
 
     async fn fill(&mut self, deadline: Instant, kind: &'static str) -> Step<()> {
-        let mut chunk = [0u8; 8192];
-        match tokio::time::timeout_at(deadline, self.stream.read(&mut chunk)).await {
-            Ok(Ok(0)) => fail("closed", kind),
-            Ok(Ok(n)) => {
-                self.buf.extend_from_slice(&chunk[..n]);
-                if self.quickack {
-                    // The kernel leaves quick-ack mode on its own; each read
-                    // asks again. Failing to is harmless: acks are delayed.
-                    let _ = socket2::SockRef::from(&self.stream).set_tcp_quickack(true);
+        match &mut self.link {
+            Link::Tcp(stream) => {
+                let mut chunk = [0u8; 8192];
+                match tokio::time::timeout_at(deadline, stream.read(&mut chunk)).await {
+                    Ok(Ok(0)) => fail("closed", kind),
+                    Ok(Ok(n)) => {
+                        self.buf.extend_from_slice(&chunk[..n]);
+                        if self.quickack {
+                            // The kernel leaves quick-ack mode on its own; each
+                            // read asks again. Failing to is harmless: acks
+                            // are only delayed.
+                            let _ = socket2::SockRef::from(&*stream).set_tcp_quickack(true);
+                        }
+                        Ok(())
+                    }
+                    Ok(Err(e)) => fail("read", e.to_string()),
+                    Err(_) => fail("timeout", kind),
                 }
-                Ok(())
             }
-            Ok(Err(e)) => fail("read", e.to_string()),
-            Err(_) => fail("timeout", kind),
+            Link::Ws(ws) => loop {
+                match tokio::time::timeout_at(deadline, ws.next()).await {
+                    Ok(Some(Ok(Message::Text(t)))) => {
+                        self.buf.extend_from_slice(t.as_bytes());
+                        return Ok(());
+                    }
+                    Ok(Some(Ok(Message::Binary(b)))) => {
+                        self.buf.extend_from_slice(&b);
+                        return Ok(());
+                    }
+                    Ok(Some(Ok(Message::Close(_))) | None) => return fail("closed", kind),
+                    // Pings are answered by tungstenite as it reads on.
+                    Ok(Some(Ok(_))) => continue,
+                    Ok(Some(Err(e))) => return fail("read", e.to_string()),
+                    Err(_) => return fail("timeout", kind),
+                }
+            },
         }
     }
 
@@ -184,7 +251,14 @@ impl Client {
     /// Ends the session politely.
     pub async fn quit(mut self) {
         let _ = self.send("quit").await;
-        let _ = timeout(Duration::from_secs(2), self.stream.shutdown()).await;
+        let _ = match &mut self.link {
+            Link::Tcp(stream) => timeout(Duration::from_secs(2), stream.shutdown())
+                .await
+                .map(|_| ()),
+            Link::Ws(ws) => timeout(Duration::from_secs(2), ws.close())
+                .await
+                .map(|_| ()),
+        };
     }
 }
 

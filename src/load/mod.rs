@@ -24,13 +24,16 @@ use tokio::sync::{Barrier, Semaphore};
 use tokio::task::JoinSet;
 use tokio::time::Instant;
 
-use client::Client;
+use client::{Client, Via};
 use stats::{Errors, Samples};
 
 /// What to run.
 #[derive(Debug, Clone)]
 pub struct LoadConfig {
     pub addr: SocketAddr,
+    /// Connect every client over `/ws` (text frames) at this web address
+    /// instead of the telnet port.
+    pub websocket: Option<SocketAddr>,
     /// Games played at once.
     pub pairs: usize,
     /// Half-moves per game.
@@ -77,6 +80,7 @@ impl Default for LoadConfig {
     fn default() -> Self {
         LoadConfig {
             addr: "127.0.0.1:5000".parse().expect("literal address"),
+            websocket: None,
             pairs: 10,
             moves: 60,
             idle: 0,
@@ -92,6 +96,16 @@ impl Default for LoadConfig {
             variant: String::new(),
             quickack: false,
             patience: Duration::from_secs(30),
+        }
+    }
+}
+
+impl LoadConfig {
+    /// Where the clients connect.
+    fn via(&self) -> Via {
+        match self.websocket {
+            Some(web) => Via::WebSocket(web),
+            None => Via::Telnet(self.addr),
         }
     }
 }
@@ -136,7 +150,7 @@ impl Tally {
 /// Connects and logs in under an unregistered name.
 async fn join(cfg: &LoadConfig, name: &str, t: &mut Tally) -> Option<Client> {
     let t0 = Instant::now();
-    let (mut c, connect) = match Client::connect(cfg.addr, cfg.patience, cfg.quickack).await {
+    let (mut c, connect) = match Client::connect(cfg.via(), cfg.patience, cfg.quickack).await {
         Ok(x) => x,
         Err(f) => {
             t.errors.add(f.kind, f.detail);
@@ -351,7 +365,7 @@ async fn login_storm(cfg: Arc<LoadConfig>, stop: Arc<tokio::sync::Notify>) -> Ta
                 let cfg = cfg.clone();
                 tasks.spawn(async move {
                     let t0 = Instant::now();
-                    let (mut c, _) = Client::connect(cfg.addr, cfg.patience, cfg.quickack).await?;
+                    let (mut c, _) = Client::connect(cfg.via(), cfg.patience, cfg.quickack).await?;
                     c.login_account(&name, &pw, cfg.patience).await?;
                     let d = t0.elapsed();
                     c.quit().await;
@@ -399,7 +413,7 @@ pub async fn run(mut cfg: LoadConfig) -> Value {
             let (cfg, go) = (cfg.clone(), go.clone());
             set.spawn(async move {
                 go.wait().await;
-                Client::connect(cfg.addr, cfg.patience, cfg.quickack).await
+                Client::connect(cfg.via(), cfg.patience, cfg.quickack).await
             });
         }
         let mut open = Vec::new();
@@ -523,6 +537,7 @@ pub async fn run(mut cfg: LoadConfig) -> Value {
     }
     server.insert("phases".into(), Value::Object(phases));
     json!({
+        "transport": if cfg.websocket.is_some() { "ws_text" } else { "telnet" },
         "pairs": cfg.pairs,
         "moves_per_game": cfg.moves,
         "think_ms": cfg.think.as_secs_f64() * 1000.0,

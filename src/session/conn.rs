@@ -15,11 +15,14 @@
 
 use std::collections::VecDeque;
 use std::io;
+use std::sync::Arc;
 use std::time::Duration;
 
-use tokio::io::AsyncWriteExt;
 use tokio::net::TcpStream;
 
+use crate::meters::Meters;
+use crate::net::pipe::SessionEnd;
+use crate::net::socket::{Socket, Transport};
 use crate::net::telnet::{self, Input, MAX_LINE, TelnetDecoder};
 use crate::net::timeseal::{self, Handshake};
 
@@ -38,9 +41,9 @@ pub enum Line {
     TooLong,
 }
 
-/// A client socket with its decoder.
+/// A client connection (TCP or WebSocket) with its decoder.
 pub struct Conn {
-    socket: TcpStream,
+    socket: Socket,
     decoder: TelnetDecoder,
     inputs: VecDeque<Input>,
     /// Telnet negotiation answers waiting to be written.
@@ -60,6 +63,8 @@ pub struct Conn {
     unsent_from: usize,
     /// Most output that may wait for the client.
     output_limit: usize,
+    /// Where bytes written and slow-client cuts are counted.
+    meters: Option<Arc<Meters>>,
 }
 
 /// SO_SNDBUF of every connection (Linux doubles it): plenty for boards and
@@ -73,6 +78,7 @@ const DEFAULT_OUTPUT_LIMIT: usize = 256 * 1024;
 const IDLE_BUFFER: usize = 1024;
 
 impl Conn {
+    /// A telnet connection.
     pub fn new(socket: TcpStream) -> Conn {
         // Without TCP_NODELAY a client's delayed ACK stalls every second board.
         if let Err(e) = socket.set_nodelay(true) {
@@ -84,6 +90,15 @@ impl Conn {
         if let Err(e) = socket2::SockRef::from(&socket).set_send_buffer_size(KERNEL_SEND_BUFFER) {
             tracing::debug!(error = %e, "cannot set SO_SNDBUF");
         }
+        Conn::on(Socket::Tcp(socket))
+    }
+
+    /// A WebSocket connection, through the pipe to its WebSocket task.
+    pub fn websocket(pipe: SessionEnd) -> Conn {
+        Conn::on(Socket::WebSocket(pipe))
+    }
+
+    fn on(socket: Socket) -> Conn {
         Conn {
             socket,
             decoder: TelnetDecoder::new(MAX_LINE + TIMESEAL_ENVELOPE),
@@ -97,7 +112,24 @@ impl Conn {
             unsent: Vec::new(),
             unsent_from: 0,
             output_limit: DEFAULT_OUTPUT_LIMIT,
+            meters: None,
         }
+    }
+
+    /// Counts this connection's output and its cut, if it comes to that.
+    pub fn set_meters(&mut self, meters: Arc<Meters>) {
+        self.meters = Some(meters);
+    }
+
+    fn count_slow_cut(&self) {
+        if let Some(m) = &self.meters {
+            m.slow_clients_cut.increment(1);
+        }
+    }
+
+    /// How this client is connected.
+    pub fn transport(&self) -> Transport {
+        self.socket.transport()
     }
 
     /// Sets how many bytes of output may wait for the client.
@@ -277,8 +309,14 @@ impl Conn {
     /// Fails once more than the output limit waits for the client.
     pub async fn write(&mut self, bytes: &[u8]) -> io::Result<()> {
         self.unsent.extend_from_slice(bytes);
+        if let Some(m) = &self.meters {
+            m.transport(self.socket.transport())
+                .bytes_written
+                .increment(bytes.len() as u64);
+        }
         self.push()?;
         if self.unsent_len() > self.output_limit {
+            self.count_slow_cut();
             return Err(io::Error::new(
                 io::ErrorKind::StorageFull,
                 "client stopped reading: output buffer full",
@@ -327,7 +365,14 @@ impl Conn {
     /// Waits until all waiting output is written, giving up on a client
     /// that does not read for a minute.
     pub async fn flush(&mut self) -> io::Result<()> {
-        self.flush_within(WRITE_TIMEOUT).await
+        let result = self.flush_within(WRITE_TIMEOUT).await;
+        if result
+            .as_ref()
+            .is_err_and(|e| e.kind() == io::ErrorKind::TimedOut)
+        {
+            self.count_slow_cut();
+        }
+        result
     }
 
     async fn flush_within(&mut self, limit: Duration) -> io::Result<()> {
@@ -358,6 +403,6 @@ impl Conn {
     /// few seconds at most for a client that does not read).
     pub async fn close(mut self) {
         let _ = self.flush_within(Duration::from_secs(5)).await;
-        let _ = self.socket.shutdown().await;
+        self.socket.shutdown().await;
     }
 }

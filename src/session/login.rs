@@ -35,6 +35,8 @@ pub struct Identity {
     /// The name held for this login (guests and unregistered names); the
     /// hold ends when the session enters the world or the login fails.
     pub reservation: Option<Reservation>,
+    /// Logged in as `guest` (a name the server made up).
+    pub guest: bool,
 }
 
 /// A name held in the world while its login finishes; released on drop, so
@@ -141,7 +143,7 @@ async fn lookup(shared: &Arc<Shared>, name: &str) -> Option<Account> {
         })
 }
 
-fn anonymous(reservation: Reservation) -> Identity {
+fn anonymous(reservation: Reservation, guest: bool) -> Identity {
     Identity {
         name: reservation.name.clone(),
         account: None,
@@ -155,6 +157,7 @@ fn anonymous(reservation: Reservation) -> Identity {
         aliases: Vec::new(),
         muzzled: false,
         reservation: Some(reservation),
+        guest,
     }
 }
 
@@ -174,7 +177,7 @@ async fn guest(conn: &mut Conn, shared: &Arc<Shared>) -> Option<Step> {
          (After logging in, do \"help register\" for more info on how to register.)\n\n\
          Press return to enter the server as \"{name}\":\n"
     );
-    press_return(conn, reservation, &text).await
+    press_return(conn, reservation, &text, true).await
 }
 
 async fn unregistered(conn: &mut Conn, shared: &Arc<Shared>, name: &str) -> Option<Step> {
@@ -195,18 +198,23 @@ async fn unregistered(conn: &mut Conn, shared: &Arc<Shared>, name: &str) -> Opti
          (After logging in, do \"help register\" for more info on how to register.)\n\n\
          Press return to enter the server as \"{name}\":\n"
     );
-    press_return(conn, reservation, &text).await
+    press_return(conn, reservation, &text, false).await
 }
 
 /// "Press return": an empty line enters; anything else is a new name.
-async fn press_return(conn: &mut Conn, reservation: Reservation, text: &str) -> Option<Step> {
+async fn press_return(
+    conn: &mut Conn,
+    reservation: Reservation,
+    text: &str,
+    guest: bool,
+) -> Option<Step> {
     conn.write_text(text).await.ok()?;
     match read(conn).await? {
         Line::Text(t) if t.trim().is_empty() => {
             // Real FICS sends IAC WONT ECHO here too, although it never said
             // WILL ECHO to a guest. We send it only after a password (RFC 857:
             // WONT answers a change), which keeps xboard's log parseable.
-            Some(Step::Done(Box::new(anonymous(reservation))))
+            Some(Step::Done(Box::new(anonymous(reservation, guest))))
         }
         Line::Text(t) => Some(Step::Again(Some(t))),
         Line::TooLong => {
@@ -277,6 +285,7 @@ async fn registered(
             .throttle()
             .failed(peer.ip(), tokio::time::Instant::now());
         tracing::warn!(addr = %peer.ip(), name = %account.name, failures, "invalid password");
+        shared.meters.login_failed.increment(1);
         conn.write_text(&format!("**** Invalid password! ****\n\n{PROMPT}"))
             .await
             .ok()?;
@@ -320,5 +329,6 @@ async fn registered(
         aliases,
         muzzled: limits.muzzled,
         reservation: None,
+        guest: false,
     })))
 }

@@ -101,10 +101,19 @@ impl Session {
     }
 }
 
-/// Serves one connection from accept to close.
+/// Serves one telnet connection from accept to close.
 pub async fn serve(shared: Arc<Shared>, socket: TcpStream, peer: SocketAddr) {
-    let mut conn = Conn::new(socket);
+    serve_conn(shared, Conn::new(socket), peer).await;
+}
+
+/// Serves one connection of any transport from accept to close.
+pub async fn serve_conn(shared: Arc<Shared>, mut conn: Conn, peer: SocketAddr) {
+    let meters = shared.meters.clone();
+    let by_transport = meters.transport(conn.transport());
+    by_transport.connections.increment(1);
+    by_transport.open.increment(1.0);
     conn.set_output_limit(shared.config.output_buffer_kb.saturating_mul(1024));
+    conn.set_meters(meters.clone());
     // Boxed, here and below: the task of an idle session lives as long as
     // the session, and should be no bigger than the command loop; the
     // futures of logging in and closing are alive only for a moment.
@@ -119,6 +128,7 @@ pub async fn serve(shared: Arc<Shared>, socket: TcpStream, peer: SocketAddr) {
         tracing::info!(name = %session.name, "logout");
     }
     Box::pin(conn.close()).await;
+    by_transport.open.decrement(1.0);
 }
 
 /// The login dialogue, within the login time limit, and the entry into the
@@ -203,7 +213,13 @@ async fn enter(
         flipped: false,
         timing: timing::Timing::new(conn.timeseal(), conn.timeseal_pings()),
     });
-    tracing::info!(name = %session.name, addr = %peer.ip(), registered = session.is_registered(), "login");
+    tracing::info!(name = %session.name, addr = %peer.ip(), registered = session.is_registered(), transport = conn.transport().label(), "login");
+    let meters = &shared.meters;
+    match (session.is_registered(), identity.guest) {
+        (true, _) => meters.login_registered.increment(1),
+        (false, true) => meters.login_guest.increment(1),
+        (false, false) => meters.login_unregistered.increment(1),
+    }
 
     let mut start = String::new();
     if kicked.is_some() {
@@ -266,7 +282,9 @@ async fn command_loop(
             biased;
             _ = &mut stopped => {
                 if !session.shared.shutdown.is_cancelled() {
-                    return; // kicked: the outbox overflowed
+                    // Kicked: the outbox overflowed.
+                    session.shared.meters.slow_clients_cut.increment(1);
+                    return;
                 }
                 // The ends of the games come before the goodbye.
                 let _ = Box::pin(async {
@@ -334,6 +352,7 @@ async fn write_out(session: &mut Session, conn: &mut Conn, message: Out) -> std:
         }
         Out::Board { board, viewer } => {
             let my_turn = viewer.relation(&board) == 1;
+            let relayed = my_turn.then_some(board.made_at).flatten();
             // The board this user must answer is preceded by a timeseal
             // ping (spec §2.1), so the client stamps its arrival.
             let mut text = String::from(if my_turn { session.timing.ping() } else { "" });
@@ -343,7 +362,14 @@ async fn write_out(session: &mut Session, conn: &mut Conn, message: Out) -> std:
                 bytes.push(0x07);
             }
             bytes.extend(output::unsolicited(&text, &session.shape()));
-            conn.write(&bytes).await
+            conn.write(&bytes).await?;
+            // The opponent of the mover has the move: that is the relay.
+            if let Some(made) = relayed {
+                let meters = &session.shared.meters;
+                meters.moves_relayed.increment(1);
+                meters.relay_latency.record(made.elapsed().as_secs_f64());
+            }
+            Ok(())
         }
         Out::GameStart {
             intro,

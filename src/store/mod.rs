@@ -32,6 +32,8 @@ pub mod tourneys;
 
 use std::panic::AssertUnwindSafe;
 use std::path::Path;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
 
 use rusqlite::Connection;
@@ -65,6 +67,8 @@ const COMMIT_WINDOW: std::time::Duration = std::time::Duration::from_millis(2);
 #[derive(Clone)]
 pub struct Store {
     jobs: mpsc::Sender<Job>,
+    /// Jobs sent and not yet taken by the thread (`/metrics`).
+    queued: Arc<AtomicUsize>,
 }
 
 /// The store thread has stopped (only during shutdown).
@@ -97,13 +101,33 @@ pub fn open_connection(path: &Path) -> rusqlite::Result<Connection> {
 impl Store {
     /// Opens the database and starts the store thread.
     pub fn open(path: &Path) -> rusqlite::Result<Store> {
+        Store::open_measured(path, metrics::Histogram::noop())
+    }
+
+    /// [`Store::open`], timing every transaction into `commit_time`.
+    pub fn open_measured(path: &Path, commit_time: metrics::Histogram) -> rusqlite::Result<Store> {
         let conn = open_connection(path)?;
         let (jobs, rx) = mpsc::channel::<Job>();
+        let queued = Arc::new(AtomicUsize::new(0));
+        let taken = queued.clone();
         std::thread::Builder::new()
             .name("atomicd-store".into())
-            .spawn(move || run(conn, rx))
+            .spawn(move || run(conn, rx, &taken, &commit_time))
             .expect("spawning the store thread");
-        Ok(Store { jobs })
+        Ok(Store { jobs, queued })
+    }
+
+    /// Jobs waiting for the store thread right now.
+    pub fn queue_depth(&self) -> usize {
+        self.queued.load(Ordering::Relaxed)
+    }
+
+    fn send(&self, job: Job) -> Result<(), StoreClosed> {
+        self.queued.fetch_add(1, Ordering::Relaxed);
+        self.jobs.send(job).map_err(|_| {
+            self.queued.fetch_sub(1, Ordering::Relaxed);
+            StoreClosed
+        })
     }
 
     /// Runs `f` on the store thread and returns its result once committed.
@@ -123,7 +147,7 @@ impl Store {
             work,
             awaited: true,
         };
-        self.jobs.send(job).map_err(|_| StoreClosed)?;
+        self.send(job)?;
         rx.await.map_err(|_| StoreClosed)
     }
 
@@ -143,7 +167,7 @@ impl Store {
             work,
             awaited: false,
         };
-        if self.jobs.send(job).is_err() {
+        if self.send(job).is_err() {
             tracing::error!("store closed; write lost: {what}");
         }
     }
@@ -154,13 +178,19 @@ impl Store {
     }
 }
 
-fn run(conn: Connection, jobs: mpsc::Receiver<Job>) {
+fn run(
+    conn: Connection,
+    jobs: mpsc::Receiver<Job>,
+    queued: &AtomicUsize,
+    commit_time: &metrics::Histogram,
+) {
     while let Ok(first) = jobs.recv() {
         if !first.awaited {
             // Nobody waits on this one; let the writes right behind it (the
             // other moves of this moment) share its commit.
             std::thread::sleep(COMMIT_WINDOW);
         }
+        let started = std::time::Instant::now();
         let mut delivers: Vec<Deliver> = Vec::new();
         if let Err(e) = conn.execute_batch("BEGIN") {
             tracing::error!(error = %e, "store: cannot begin a transaction");
@@ -168,6 +198,7 @@ fn run(conn: Connection, jobs: mpsc::Receiver<Job>) {
         let mut next = Some(first);
         let mut count = 0;
         while let Some(job) = next.take() {
+            queued.fetch_sub(1, Ordering::Relaxed);
             let _ = savepoint(&conn, "SAVEPOINT job");
             match std::panic::catch_unwind(AssertUnwindSafe(|| (job.work)(&conn))) {
                 Ok(Outcome::Done(deliver)) => delivers.extend(deliver),
@@ -189,6 +220,7 @@ fn run(conn: Connection, jobs: mpsc::Receiver<Job>) {
             tracing::error!(error = %e, "store: commit failed");
             let _ = conn.execute_batch("ROLLBACK");
         }
+        commit_time.record(started.elapsed().as_secs_f64());
         for deliver in delivers {
             deliver();
         }

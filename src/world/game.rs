@@ -147,6 +147,7 @@ impl Game {
         snap.increment_secs = self.terms.inc;
         snap.ticking = self.clock.ticking();
         snap.lag_ms = self.last_lag_ms;
+        snap.made_at = Some(now);
         snap
     }
 

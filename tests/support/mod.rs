@@ -10,6 +10,8 @@ use std::time::Duration;
 
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
 use atomicd::account::Titles;
 use atomicd::{Config, ServerHandle};
@@ -25,6 +27,8 @@ pub fn repo_data() -> PathBuf {
 /// A running server with its own database in a temporary folder.
 pub struct TestServer {
     pub addr: SocketAddr,
+    /// The HTTP/WebSocket port (`/ws`, `/api`).
+    pub web: SocketAddr,
     pub handle: Option<ServerHandle>,
     pub dir: tempfile::TempDir,
     pub config: Config,
@@ -42,12 +46,14 @@ impl TestServer {
             listen: "127.0.0.1:0".parse().unwrap(),
             database: dir.path().join("atomicd.sqlite3"),
             data_dir: repo_data(),
+            web_listen: "127.0.0.1:0".to_string(),
             ..Config::default()
         };
         tweak(&mut config);
         let handle = atomicd::start(config.clone()).await.expect("server starts");
         TestServer {
             addr: handle.local_addr,
+            web: handle.web_addr.expect("tests serve the web port"),
             handle: Some(handle),
             dir,
             config,
@@ -62,8 +68,10 @@ impl TestServer {
         }
         let mut config = self.config.clone();
         config.listen = "127.0.0.1:0".parse().unwrap();
+        config.web_listen = "127.0.0.1:0".to_string();
         let handle = atomicd::start(config).await.expect("server restarts");
         self.addr = handle.local_addr;
+        self.web = handle.web_addr.expect("tests serve the web port");
         self.handle = Some(handle);
     }
 
@@ -85,8 +93,26 @@ impl TestServer {
         atomicd::store::accounts::create(&conn, name, &hash, titles, 0).unwrap();
     }
 
+    /// A client on the transport `ATOMICD_TEST_TRANSPORT` names: `telnet`
+    /// (the default), `ws` (WebSocket text frames) or `ws-binary`. The
+    /// session tests run over each (scripts/test.sh runs a set of them
+    /// again over WebSocket).
     pub async fn connect(&self) -> Client {
+        match std::env::var("ATOMICD_TEST_TRANSPORT").as_deref() {
+            Ok("ws") => self.connect_ws(Framing::Text).await,
+            Ok("ws-binary") => self.connect_ws(Framing::Binary).await,
+            _ => Client::connect(self.addr).await,
+        }
+    }
+
+    /// A telnet client, whatever the transport of the run.
+    pub async fn connect_telnet(&self) -> Client {
         Client::connect(self.addr).await
+    }
+
+    /// A WebSocket client on `/ws`.
+    pub async fn connect_ws(&self, framing: Framing) -> Client {
+        Client::connect_ws(self.web, framing).await
     }
 
     /// A guest who is logged in and at the prompt.
@@ -104,10 +130,29 @@ impl TestServer {
     }
 }
 
-/// A TCP client with a receive buffer.
+/// How a WebSocket test client frames what it sends and reads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Framing {
+    /// Lines as text frames (no line end); the server answers in text.
+    Text,
+    /// The telnet byte stream in binary frames, both ways.
+    Binary,
+}
+
+type Ws = WebSocketStream<MaybeTlsStream<TcpStream>>;
+
+/// The connection under a test client.
+enum Link {
+    Tcp(TcpStream),
+    Ws(Box<Ws>, Framing),
+}
+
+/// A client (TCP, or WebSocket as a browser would be) with a receive buffer.
 pub struct Client {
-    pub stream: TcpStream,
+    link: Link,
     buf: Vec<u8>,
+    /// Closing codes the server sent over WebSocket.
+    pub close_codes: Vec<u16>,
 }
 
 fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {
@@ -124,28 +169,107 @@ impl Client {
         let stream = TcpStream::connect(addr).await.expect("connect");
         stream.set_nodelay(true).unwrap();
         Client {
-            stream,
+            link: Link::Tcp(stream),
             buf: Vec::new(),
+            close_codes: Vec::new(),
         }
     }
 
-    pub async fn send_raw(&mut self, bytes: &[u8]) {
-        self.stream.write_all(bytes).await.expect("send");
+    /// Opens `/ws` on the web port, as a browser's script would.
+    pub async fn connect_ws(web: SocketAddr, framing: Framing) -> Client {
+        let query = match framing {
+            Framing::Text => "",
+            Framing::Binary => "?framing=binary",
+        };
+        let (ws, _) = tokio_tungstenite::connect_async_with_config(
+            format!("ws://{web}/ws{query}"),
+            None,
+            true,
+        )
+        .await
+        .expect("WebSocket upgrade");
+        Client {
+            link: Link::Ws(Box::new(ws), framing),
+            buf: Vec::new(),
+            close_codes: Vec::new(),
+        }
     }
 
+    /// Sends a WebSocket message as it is (WebSocket clients only).
+    pub async fn send_message(&mut self, message: Message) {
+        use futures_util::SinkExt;
+        match &mut self.link {
+            Link::Ws(ws, _) => ws.send(message).await.expect("send"),
+            Link::Tcp(_) => panic!("not a WebSocket client"),
+        }
+    }
+
+    /// Sends bytes: on TCP as they are; over WebSocket as one text frame
+    /// when they are text and the framing is text, else one binary frame.
+    pub async fn send_raw(&mut self, bytes: &[u8]) {
+        let message = match &mut self.link {
+            Link::Tcp(stream) => return stream.write_all(bytes).await.expect("send"),
+            Link::Ws(_, Framing::Text) => match std::str::from_utf8(bytes) {
+                Ok(t) => Message::text(t),
+                Err(_) => Message::binary(bytes.to_vec()),
+            },
+            Link::Ws(_, Framing::Binary) => Message::binary(bytes.to_vec()),
+        };
+        self.send_message(message).await;
+    }
+
+    /// Sends one line: with its `\n` on TCP and in binary frames, as a text
+    /// frame of its own (no line end, as a browser sends it) in text mode.
     pub async fn send(&mut self, line: &str) {
+        if let Link::Ws(_, Framing::Text) = self.link {
+            return self.send_message(Message::text(line)).await;
+        }
         self.send_raw(format!("{line}\n").as_bytes()).await;
     }
 
-    async fn fill(&mut self) -> bool {
-        let mut chunk = [0u8; 16384];
-        match tokio::time::timeout(PATIENCE, self.stream.read(&mut chunk)).await {
-            Ok(Ok(0)) | Ok(Err(_)) => false,
-            Ok(Ok(n)) => {
-                self.buf.extend_from_slice(&chunk[..n]);
-                true
+    /// Reads what comes next into the buffer; false once the server closed.
+    async fn read_some(&mut self, wait: Duration) -> Option<bool> {
+        use futures_util::StreamExt;
+        match &mut self.link {
+            Link::Tcp(stream) => {
+                let mut chunk = [0u8; 16384];
+                match tokio::time::timeout(wait, stream.read(&mut chunk)).await {
+                    Ok(Ok(0)) | Ok(Err(_)) => Some(false),
+                    Ok(Ok(n)) => {
+                        self.buf.extend_from_slice(&chunk[..n]);
+                        Some(true)
+                    }
+                    Err(_) => None,
+                }
             }
-            Err(_) => panic!("timed out; received so far: {:?}", text(&self.buf)),
+            Link::Ws(ws, _) => loop {
+                match tokio::time::timeout(wait, ws.next()).await {
+                    Ok(Some(Ok(Message::Text(t)))) => {
+                        self.buf.extend_from_slice(t.as_bytes());
+                        return Some(true);
+                    }
+                    Ok(Some(Ok(Message::Binary(b)))) => {
+                        self.buf.extend_from_slice(&b);
+                        return Some(true);
+                    }
+                    Ok(Some(Ok(Message::Close(frame)))) => {
+                        if let Some(f) = frame {
+                            self.close_codes.push(f.code.into());
+                        }
+                        return Some(false);
+                    }
+                    Ok(Some(Ok(_))) => continue, // pings are answered by tungstenite
+                    Ok(Some(Err(_)) | None) => return Some(false),
+                    Err(_) => return None,
+                }
+            },
+        }
+    }
+
+    async fn fill(&mut self) -> bool {
+        match self.read_some(PATIENCE).await {
+            Some(open) => open,
+            None => panic!("timed out; received so far: {:?}", text(&self.buf)),
         }
     }
 
@@ -196,6 +320,24 @@ impl Client {
         reply.strip_suffix("fics% ").unwrap_or(&reply).to_string()
     }
 
+    /// Reads until `pattern` arrives (then Some, with everything up to it)
+    /// or the server closes the connection (None).
+    pub async fn expect_or_closed(&mut self, pattern: &str) -> Option<String> {
+        let wire = pattern.replace('\n', "\n\r");
+        loop {
+            if let Some(i) = find(&self.buf, wire.as_bytes()) {
+                let rest = self.buf.split_off(i + wire.len());
+                return Some(text(&std::mem::replace(&mut self.buf, rest)));
+            }
+            // Keep only a pattern's length of what did not match.
+            let keep = self.buf.len().saturating_sub(wire.len());
+            self.buf.drain(..keep);
+            if !self.fill().await {
+                return None;
+            }
+        }
+    }
+
     /// Waits until the server closes the connection; returns what came first.
     pub async fn expect_closed(&mut self) -> String {
         while self.fill().await {}
@@ -204,14 +346,18 @@ impl Client {
 
     /// Everything received so far and not yet consumed, after a short wait.
     pub async fn drain(&mut self, wait: Duration) -> String {
-        let mut chunk = [0u8; 16384];
-        while let Ok(Ok(n)) = tokio::time::timeout(wait, self.stream.read(&mut chunk)).await {
-            if n == 0 {
-                break;
-            }
-            self.buf.extend_from_slice(&chunk[..n]);
-        }
+        while let Some(true) = self.read_some(wait).await {}
         text(&std::mem::take(&mut self.buf))
+    }
+
+    /// Closes the connection at once, as a browser tab that is shut.
+    pub async fn hang_up(self) {
+        match self.link {
+            Link::Tcp(stream) => drop(stream),
+            Link::Ws(mut ws, _) => {
+                let _ = ws.close(None).await;
+            }
+        }
     }
 
     /// Logs in as a guest; returns the guest name.

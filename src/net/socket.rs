@@ -1,0 +1,91 @@
+//! The byte stream under a session: a TCP socket, or the pipe to a
+//! WebSocket task ([`super::pipe`]). Both are read and written the same
+//! non-blocking way, so everything above (telnet codec, timeseal, login,
+//! command loop) is one code path for every transport.
+//!
+//! An enum rather than a trait object: a telnet connection pays no
+//! allocation and no indirect call for the seam.
+
+use std::io;
+
+use tokio::io::AsyncWriteExt;
+use tokio::net::TcpStream;
+
+use super::pipe::{Framing, SessionEnd};
+
+/// How a client reaches the server (a label for logs and metrics).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Transport {
+    Telnet,
+    WebSocketText,
+    WebSocketBinary,
+}
+
+impl Transport {
+    /// The label used in metrics and logs.
+    pub fn label(self) -> &'static str {
+        match self {
+            Transport::Telnet => "telnet",
+            Transport::WebSocketText => "ws_text",
+            Transport::WebSocketBinary => "ws_binary",
+        }
+    }
+}
+
+/// A session's byte stream.
+pub enum Socket {
+    Tcp(TcpStream),
+    WebSocket(SessionEnd),
+}
+
+impl Socket {
+    pub fn transport(&self) -> Transport {
+        match self {
+            Socket::Tcp(_) => Transport::Telnet,
+            Socket::WebSocket(p) => match p.framing() {
+                Framing::Text => Transport::WebSocketText,
+                Framing::Binary => Transport::WebSocketBinary,
+            },
+        }
+    }
+
+    /// Waits until there is something to read (or an end). Cancel-safe.
+    pub async fn readable(&self) -> io::Result<()> {
+        match self {
+            Socket::Tcp(s) => s.readable().await,
+            Socket::WebSocket(p) => p.readable().await,
+        }
+    }
+
+    pub fn try_read(&self, buf: &mut [u8]) -> io::Result<usize> {
+        match self {
+            Socket::Tcp(s) => s.try_read(buf),
+            Socket::WebSocket(p) => p.try_read(buf),
+        }
+    }
+
+    /// Waits until output may be written. Cancel-safe.
+    pub async fn writable(&self) -> io::Result<()> {
+        match self {
+            Socket::Tcp(s) => s.writable().await,
+            Socket::WebSocket(p) => p.writable().await,
+        }
+    }
+
+    pub fn try_write(&self, bytes: &[u8]) -> io::Result<usize> {
+        match self {
+            Socket::Tcp(s) => s.try_write(bytes),
+            Socket::WebSocket(p) => p.try_write(bytes),
+        }
+    }
+
+    /// Ends the output side once what was written has gone.
+    pub async fn shutdown(&mut self) {
+        match self {
+            Socket::Tcp(s) => {
+                let _ = s.shutdown().await;
+            }
+            Socket::WebSocket(p) => p.shutdown(),
+        }
+    }
+}

@@ -1,0 +1,88 @@
+//! The routes of the web port, and the headers every response carries.
+//!
+//! Pages of the browser client will be added here beside the API; the
+//! Content-Security-Policy already allows what they need (scripts, styles
+//! and sockets of this origin only) and forbids inline script, so that a
+//! name or a tell that slips through a page's escaping cannot run.
+
+use std::sync::Arc;
+
+use axum::Router;
+use axum::http::{HeaderValue, StatusCode, header};
+use axum::middleware;
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+
+use super::ratelimit::RateLimiter;
+use crate::server::Shared;
+
+/// What every handler of the web port can reach.
+pub struct WebState {
+    pub shared: Arc<Shared>,
+    pub limiter: RateLimiter,
+}
+
+pub type State = axum::extract::State<Arc<WebState>>;
+
+/// Every route of the web port.
+pub fn router(shared: Arc<Shared>) -> Router {
+    let state = Arc::new(WebState {
+        limiter: RateLimiter::per_minute(shared.config.api_requests_per_minute),
+        shared,
+    });
+    Router::new()
+        .route("/", get(index))
+        .route("/ws", get(super::ws::upgrade))
+        .route("/healthz", get(super::health::healthz))
+        .route("/metrics", get(super::health::metrics))
+        .nest("/api", super::api::routes(state.clone()))
+        .fallback(not_found)
+        .layer(middleware::map_response(secure_headers))
+        .with_state(state)
+}
+
+/// The policy of every response: this origin's scripts, styles, images and
+/// sockets only; no inline script, no plugins, no framing by other sites.
+const CSP: &str = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; \
+connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
+
+async fn secure_headers(mut response: Response) -> Response {
+    let h = response.headers_mut();
+    h.insert(
+        header::CONTENT_SECURITY_POLICY,
+        HeaderValue::from_static(CSP),
+    );
+    h.insert(
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
+    );
+    h.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
+    h.insert(
+        header::REFERRER_POLICY,
+        HeaderValue::from_static("no-referrer"),
+    );
+    response
+}
+
+/// Until the browser client comes: what this port offers, in plain text.
+async fn index(axum::extract::State(state): State) -> impl IntoResponse {
+    let text = format!(
+        "{} - an atomic chess server.\n\n\
+         /ws              the FICS protocol over WebSocket (text frames; binary frames with ?framing=binary)\n\
+         /api/games       live games (JSON); see the README for every /api address\n\
+         /healthz         200 when the database answers\n\
+         /metrics         Prometheus metrics\n\n\
+         Telnet and FICS clients: port {}.\n",
+        state.shared.config.server_name,
+        state.shared.config.listen.port()
+    );
+    ([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], text)
+}
+
+async fn not_found() -> impl IntoResponse {
+    (
+        StatusCode::NOT_FOUND,
+        [(header::CONTENT_TYPE, "text/plain; charset=utf-8")],
+        "Not found.\n",
+    )
+}
