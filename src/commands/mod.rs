@@ -339,8 +339,11 @@ fn run_one(ctx: &mut Ctx<'_>, piece: &str) {
     let titles = {
         let mut world = ctx.world();
         let mut player = world.player_mut(ctx.session.id);
-        if touch && let Some(p) = player.as_deref_mut() {
-            p.last_input = tokio::time::Instant::now();
+        if let Some(p) = player.as_deref_mut() {
+            p.commands += 1;
+            if touch {
+                p.last_input = tokio::time::Instant::now();
+            }
         }
         // An admin may have changed this user's titles (`+computer`).
         player.map(|p| p.titles)

@@ -169,6 +169,7 @@ async fn enter(
         login_unix: unix_now(),
         login_at: now,
         last_input: now,
+        commands: 0,
         outbox,
         kill: kill.clone(),
         game: None,
