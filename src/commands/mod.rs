@@ -352,7 +352,10 @@ fn run_one(ctx: &mut Ctx<'_>, piece: &str) {
         ctx.session.titles = titles;
     }
     let expanded = if expand_aliases {
-        alias::expand(&ctx.session.aliases, text)
+        match alias::expand(&ctx.session.aliases, text) {
+            Ok(expanded) => expanded,
+            Err(too_long) => return ctx.fail(code::LENGTH, too_long.to_string()),
+        }
     } else {
         None
     };
