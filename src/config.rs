@@ -52,6 +52,9 @@ pub struct Config {
     pub tourney_forfeit_seconds: f64,
     /// Every registered user may create tournaments, not only TDs and admins.
     pub tourney_anyone_creates: bool,
+    /// Seconds output over `output_buffer_kb` may wait without the client
+    /// reading a byte of it before the client counts as gone.
+    pub output_stall_seconds: f64,
 }
 
 /// The `[computers]` table: limits that keep bots good citizens.
@@ -112,6 +115,7 @@ impl Default for Config {
             tourney_countdown_seconds: 10.0,
             tourney_forfeit_seconds: 120.0,
             tourney_anyone_creates: false,
+            output_stall_seconds: 10.0,
         }
     }
 }
@@ -180,6 +184,7 @@ impl Config {
         for (key, v) in [
             ("tourney_countdown_seconds", self.tourney_countdown_seconds),
             ("tourney_forfeit_seconds", self.tourney_forfeit_seconds),
+            ("output_stall_seconds", self.output_stall_seconds),
         ] {
             if !(0.0..=86_400.0).contains(&v) {
                 return Err(format!("{key} must be between 0 and 86400"));

@@ -104,7 +104,10 @@ impl Session {
 /// Serves one connection from accept to close.
 pub async fn serve(shared: Arc<Shared>, socket: TcpStream, peer: SocketAddr) {
     let mut conn = Conn::new(socket);
-    conn.set_output_limit(shared.config.output_buffer_kb.saturating_mul(1024));
+    conn.set_output_limit(
+        shared.config.output_buffer_kb.saturating_mul(1024),
+        Duration::from_secs_f64(shared.config.output_stall_seconds),
+    );
     // Boxed, here and below: the task of an idle session lives as long as
     // the session, and should be no bigger than the command loop; the
     // futures of logging in and closing are alive only for a moment.
@@ -247,7 +250,12 @@ async fn command_loop(
     let stopped = kill.cancelled();
     tokio::pin!(stopped);
     loop {
-        while let Some(line) = conn.pop_line() {
+        // A client with more output waiting than the cap gets nothing more,
+        // and nothing it typed runs, until it has read some: its big reply
+        // drains, its messages wait in the outbox.
+        while !conn.over_limit()
+            && let Some(line) = conn.pop_line()
+        {
             // Telnet answers that came before this line go out before its reply.
             if conn.flush_replies().await.is_err() {
                 return;
@@ -277,7 +285,11 @@ async fn command_loop(
                 .await;
                 return;
             }
-            message = inbox.recv() => {
+            _ = sleep_until(conn.stall_deadline()), if conn.over_limit() => {
+                tracing::warn!(name = %session.name, "client stopped reading; disconnecting");
+                return;
+            }
+            message = inbox.recv(), if !conn.over_limit() => {
                 let written = Box::pin(async {
                     write_out(session, conn, message).await?;
                     deliver(session, conn, &mut inbox).await
@@ -292,7 +304,7 @@ async fn command_loop(
                     return;
                 }
             }
-            ready = conn.readable() => {
+            ready = conn.readable(), if !conn.over_limit() => {
                 if ready.is_err() || !conn.read_now() {
                     // The client is gone; lines that came with the end still run.
                     while let Some(line) = conn.pop_line() {
@@ -307,16 +319,27 @@ async fn command_loop(
     }
 }
 
-/// Writes every message already waiting in the outbox.
+/// Writes the messages already waiting in the outbox, until the output
+/// buffer is over the cap (the rest wait their turn there).
 async fn deliver(
     session: &mut Session,
     conn: &mut Conn,
     inbox: &mut outbox::Receiver,
 ) -> std::io::Result<()> {
-    while let Some(message) = inbox.try_recv() {
+    while !conn.over_limit()
+        && let Some(message) = inbox.try_recv()
+    {
         write_out(session, conn, message).await?;
     }
     Ok(())
+}
+
+/// Sleeps until `deadline`, or forever without one.
+async fn sleep_until(deadline: Option<Instant>) {
+    match deadline {
+        Some(at) => tokio::time::sleep_until(at).await,
+        None => std::future::pending().await,
+    }
 }
 
 /// Renders one unsolicited message for this user and writes it.
