@@ -38,8 +38,9 @@ pub struct Config {
     pub max_connections: usize,
     /// Connections from one address at once.
     pub max_connections_per_ip: usize,
-    /// Failed password attempts from one address before each new attempt
-    /// is delayed (the delay doubles with every further failure).
+    /// Failed password attempts from one address or on one account before
+    /// each new attempt there is delayed (the delay doubles with every
+    /// further failure).
     pub login_failures_before_delay: u32,
     /// Channel names shown by `tell N` and `inchannel`, keyed by number.
     pub channels: BTreeMap<u16, String>,

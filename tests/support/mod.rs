@@ -129,6 +129,19 @@ impl Client {
         }
     }
 
+    /// Connects from a given loopback address (any of 127.0.0.0/8), as a
+    /// second machine would.
+    pub async fn connect_from(addr: SocketAddr, local: std::net::IpAddr) -> Client {
+        let socket = tokio::net::TcpSocket::new_v4().expect("socket");
+        socket.bind(SocketAddr::new(local, 0)).expect("bind");
+        let stream = socket.connect(addr).await.expect("connect");
+        stream.set_nodelay(true).unwrap();
+        Client {
+            stream,
+            buf: Vec::new(),
+        }
+    }
+
     pub async fn send_raw(&mut self, bytes: &[u8]) {
         self.stream.write_all(bytes).await.expect("send");
     }
