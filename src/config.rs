@@ -56,6 +56,8 @@ pub struct Config {
     /// Seconds output over `output_buffer_kb` may wait without the client
     /// reading a byte of it before the client counts as gone.
     pub output_stall_seconds: f64,
+    /// How many commands a connection may send: `[command_budget]`.
+    pub command_budget: crate::session::budget::BudgetConfig,
 }
 
 /// The `[computers]` table: limits that keep bots good citizens.
@@ -117,6 +119,7 @@ impl Default for Config {
             tourney_forfeit_seconds: 120.0,
             tourney_anyone_creates: false,
             output_stall_seconds: 10.0,
+            command_budget: Default::default(),
         }
     }
 }
@@ -191,6 +194,7 @@ impl Config {
                 return Err(format!("{key} must be between 0 and 86400"));
             }
         }
+        self.command_budget.validate()?;
         if let Some(n) = self.channels.keys().find(|n| **n > 255) {
             return Err(format!("channel {n} is out of range (0-255)"));
         }

@@ -80,6 +80,11 @@ const KERNEL_SEND_BUFFER: usize = 32 * 1024;
 /// Output that may wait for a client unless the server says otherwise.
 const DEFAULT_OUTPUT_LIMIT: usize = 256 * 1024;
 
+/// Lines (and telnet answers) read ahead of the session at most: past it
+/// the socket is left unread, so a client that sends faster than its
+/// commands run is held back by TCP rather than by the server's memory.
+const TYPEAHEAD: usize = 256;
+
 /// Output buffer capacity an idle connection may keep between writes.
 const IDLE_BUFFER: usize = 1024;
 
@@ -203,6 +208,11 @@ impl Conn {
         self.closed && self.inputs.is_empty()
     }
 
+    /// As much input as may wait has been read; read no more for now.
+    pub fn typeahead_full(&self) -> bool {
+        self.inputs.len() >= TYPEAHEAD
+    }
+
     /// Whether a complete line is already waiting (typed ahead).
     pub fn line_waiting(&self) -> bool {
         self.inputs
@@ -263,7 +273,7 @@ impl Conn {
                     let mut decoded = Vec::new();
                     self.decoder.feed(&buf[..n], &mut decoded);
                     self.inputs.extend(decoded);
-                    if n < buf.len() {
+                    if n < buf.len() || self.typeahead_full() {
                         return true;
                     }
                 }

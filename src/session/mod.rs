@@ -5,6 +5,7 @@
 //! it (a kick, a slow-client disconnect, shutdown). Everything the user sees
 //! is rendered here, with the user's own settings, never under the world lock.
 
+pub mod budget;
 pub mod conn;
 pub mod ivars;
 pub mod login;
@@ -249,13 +250,23 @@ async fn command_loop(
     // token, and wakes for nothing else but its socket and its inbox.
     let stopped = kill.cancelled();
     tokio::pin!(stopped);
+    let mut gate = budget::Gate::new(session.shared.config.command_budget, Instant::now());
     loop {
         // A client with more output waiting than the cap gets nothing more,
         // and nothing it typed runs, until it has read some: its big reply
         // drains, its messages wait in the outbox.
-        while !conn.over_limit()
-            && let Some(line) = conn.pop_line()
-        {
+        while !conn.over_limit() {
+            let line = match gate.next(|| conn.pop_line(), Instant::now()) {
+                budget::Next::Run(line) => line,
+                budget::Next::Idle => break,
+                budget::Next::Held { tell } => {
+                    if tell && Box::pin(slow_down(session, conn)).await.is_err() {
+                        return;
+                    }
+                    break;
+                }
+                budget::Next::Flooding => return Box::pin(flooded(session, conn)).await,
+            };
             // Telnet answers that came before this line go out before its reply.
             if conn.flush_replies().await.is_err() {
                 return;
@@ -268,7 +279,9 @@ async fn command_loop(
             }
         }
         note_ping_reply(session, conn);
-        if conn.flush_replies().await.is_err() || conn.is_closed() {
+        // (A line held back by the budget still runs after a close: the
+        // readable branch finds the end and runs it.)
+        if conn.flush_replies().await.is_err() || (conn.is_closed() && gate.wake().is_none()) {
             return;
         }
         tokio::select! {
@@ -285,6 +298,7 @@ async fn command_loop(
                 .await;
                 return;
             }
+            _ = sleep_until(gate.wake()), if gate.wake().is_some() => {}
             _ = sleep_until(conn.stall_deadline()), if conn.over_limit() => {
                 tracing::warn!(name = %session.name, "client stopped reading; disconnecting");
                 return;
@@ -304,10 +318,11 @@ async fn command_loop(
                     return;
                 }
             }
-            ready = conn.readable(), if !conn.over_limit() => {
+            ready = conn.readable(), if !conn.over_limit() && !conn.typeahead_full() => {
                 if ready.is_err() || !conn.read_now() {
                     // The client is gone; lines that came with the end still run.
-                    while let Some(line) = conn.pop_line() {
+                    let mut held = gate.take_held();
+                    while let Some(line) = held.take().or_else(|| conn.pop_line()) {
                         if Box::pin(handle_line(session, conn, line)).await.is_err() || session.quit {
                             break;
                         }
@@ -332,6 +347,28 @@ async fn deliver(
         write_out(session, conn, message).await?;
     }
     Ok(())
+}
+
+/// Tells a user whose lines now wait for the command budget, once.
+async fn slow_down(session: &Session, conn: &mut Conn) -> std::io::Result<()> {
+    let text = format!(
+        "Slow down: your commands run {} a second; the rest follow in turn.\n",
+        session.shared.config.command_budget.per_second
+    );
+    conn.write(&output::unsolicited(&text, &session.shape()))
+        .await
+}
+
+/// Disconnects a session that stayed behind its command budget too long.
+async fn flooded(session: &Session, conn: &mut Conn) {
+    tracing::warn!(
+        name = %session.name,
+        addr = %session.addr.ip(),
+        "command flood: behind the command budget too long; disconnecting"
+    );
+    let _ = conn
+        .write_text("\n**** Disconnected: you sent commands far faster than they can run. ****\n")
+        .await;
 }
 
 /// Sleeps until `deadline`, or forever without one.
