@@ -6,7 +6,7 @@
 
 mod support;
 
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use atomicd::session::budget::BudgetConfig;
 use support::{Client, TestServer};
