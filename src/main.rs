@@ -99,6 +99,10 @@ struct LoadArgs {
     /// Handles start with these letters.
     #[arg(long, default_value = "Ld")]
     prefix: String,
+    /// One more client sends this many commands as fast as it can while
+    /// the games run (what a flood costs the players).
+    #[arg(long, default_value_t = 0)]
+    flood: usize,
 }
 
 #[derive(Subcommand)]
@@ -255,6 +259,7 @@ fn load(args: LoadArgs) -> Result<()> {
         hold: std::time::Duration::from_secs_f64(args.hold.max(0.0)),
         think: std::time::Duration::from_secs_f64(args.think_ms.max(0.0) / 1000.0),
         prefix: args.prefix,
+        flood: args.flood,
         ..atomicd::load::LoadConfig::default()
     };
     // One thread: the generator must not take the server's second core.

@@ -169,6 +169,12 @@ impl Client {
         }
     }
 
+    /// The socket, for a client that reads and writes on its own (the
+    /// flooder). What was read and not yet consumed is dropped.
+    pub fn into_stream(self) -> TcpStream {
+        self.stream
+    }
+
     /// Ends the session politely.
     pub async fn quit(mut self) {
         let _ = self.send("quit").await;
