@@ -5,9 +5,11 @@
 //! login sequence, a pasted list or a burst of block-mode traffic pass
 //! untouched. Past it the session's lines wait their turn (they stay in the
 //! socket, so a flooder's own writes slow down), never dropped: a move in
-//! a running game arrives late, not never. The user is told once per spell
-//! of waiting; a session that stays behind for `disconnect_after_seconds`
-//! is not a person typing fast and is disconnected.
+//! a running game arrives late, not never. A move that is played costs
+//! nothing: the game paces those (each waits for the opponent's). The user
+//! is told once per spell of haste; a session that stays behind for
+//! `disconnect_after_seconds` is not a person typing fast and is
+//! disconnected.
 //!
 //! Pure: the caller passes the time in.
 
@@ -103,7 +105,9 @@ impl Budget {
         let elapsed = now.saturating_duration_since(self.refilled).as_secs_f64();
         self.tokens = (self.tokens + elapsed * self.config.per_second).min(burst);
         self.refilled = now;
-        if self.tokens >= burst {
+        // A user told to slow down who has caught up and rested until the
+        // bucket is full may be told again when next in a hurry.
+        if self.tokens >= burst && self.behind_since.is_none() {
             self.told = false;
         }
         let need = f64::from(commands.clamp(1, self.config.burst));
@@ -128,6 +132,14 @@ impl Budget {
     /// No line is waiting any more: the session has caught up.
     pub fn caught_up(&mut self) {
         self.behind_since = None;
+    }
+
+    /// Gives back what `commands` cost: moves played in a game, which the
+    /// game itself paces (a move waits for the opponent's), so that two
+    /// programs playing each other at full speed are never held.
+    pub fn refund(&mut self, commands: u32) {
+        let burst = f64::from(self.config.burst);
+        self.tokens = (self.tokens + f64::from(commands)).min(burst);
     }
 }
 
@@ -190,6 +202,11 @@ impl Gate {
     /// When the line held back may run; None when none is held.
     pub fn wake(&self) -> Option<Instant> {
         self.held.as_ref().and(self.wake)
+    }
+
+    /// See [`Budget::refund`].
+    pub fn refund(&mut self, commands: u32) {
+        self.budget.refund(commands);
     }
 
     /// The line held back, taken out (the client is gone; it still runs).
@@ -261,11 +278,31 @@ mod tests {
             Verdict::Wait { first: false, .. }
         ));
         assert_eq!(b.check(1, at(t0, 300)), Verdict::Run);
-        b.check(1, at(t0, 300));
+        b.caught_up();
+        // Caught up and rested until the bucket is full: told again when
+        // next in a hurry.
+        b.check(1, at(t0, 500));
+        b.check(1, at(t0, 500));
         assert!(matches!(
-            b.check(1, at(t0, 300)),
+            b.check(1, at(t0, 500)),
             Verdict::Wait { first: true, .. }
         ));
+    }
+
+    #[test]
+    fn moves_played_are_given_back() {
+        let t0 = Instant::now();
+        let mut b = Budget::new(config(3, 1.0, 0.0), t0);
+        // A thousand moves at once, each one played: never held.
+        for _ in 0..1000 {
+            assert_eq!(b.check(1, t0), Verdict::Run);
+            b.refund(1);
+        }
+        // Refunds never fill the bucket past the burst.
+        for _ in 0..3 {
+            assert_eq!(b.check(1, t0), Verdict::Run);
+        }
+        assert!(matches!(b.check(1, t0), Verdict::Wait { .. }));
     }
 
     #[test]

@@ -60,6 +60,9 @@ pub struct Session {
     pub flipped: bool,
     /// Timeseal pings and client stamps.
     pub timing: timing::Timing,
+    /// Moves this session has played in its games (the command budget
+    /// gives them back: a game paces its own moves).
+    pub moves_played: u32,
 }
 
 impl Session {
@@ -207,6 +210,7 @@ async fn enter(
         quit: false,
         flipped: false,
         timing: timing::Timing::new(conn.timeseal(), conn.timeseal_pings()),
+        moves_played: 0,
     });
     tracing::info!(name = %session.name, addr = %peer.ip(), registered = session.is_registered(), "login");
 
@@ -271,9 +275,11 @@ async fn command_loop(
             if conn.flush_replies().await.is_err() {
                 return;
             }
+            let moves = session.moves_played;
             if Box::pin(handle_line(session, conn, line)).await.is_err() || session.quit {
                 return;
             }
+            gate.refund(session.moves_played.wrapping_sub(moves));
             if Box::pin(deliver(session, conn, &mut inbox)).await.is_err() {
                 return;
             }
