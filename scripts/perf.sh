@@ -105,7 +105,7 @@ logins)
     # 100 registered accounts, then 50 logins a second while 100 games run.
     for i in $(seq 100); do
         echo "pw$i" | "$server_bin" user add "Acct$(echo $i | tr 0-9 a-j)" --password-stdin \
-            --db "$work/perf.sqlite3" >/dev/null
+            --db "$work/perf.sqlite3" >/dev/null 2>&1
         echo "Acct$(echo $i | tr 0-9 a-j) pw$i"
     done >"$work/accounts.txt"
     start_server
@@ -128,7 +128,7 @@ idlebot)
     # its setup: the CPU it and the server use, from /proc/PID/stat.
     cargo build --release --quiet --example random_uci
     echo pw | "$server_bin" user add IdleBot --password-stdin --computer \
-        --db "$work/perf.sqlite3" >/dev/null
+        --db "$work/perf.sqlite3" >/dev/null 2>&1
     start_server
     echo pw | "$load" bot --server "$addr" --login IdleBot --password-stdin \
         --engine ./target/release/examples/random_uci --uci-option UCI_Variant=atomic \
@@ -146,8 +146,9 @@ idlebot)
     ;;
 flood)
     # Two games at 20 ms a move, alone, then with one client sending 20,000
-    # commands as fast as it can: with the default command budget, and with
-    # the budget off (what the flood did before it existed).
+    # commands as fast as it can under the default command budget; then
+    # with the budget off (what a flood did before it existed), 300,000
+    # commands so that the flood lasts as long as the games.
     start_server
     echo "quiet:"
     run_load --pairs 2 --moves 200 --think-ms 20 --prefix Qa
@@ -158,7 +159,7 @@ flood)
     printf 'max_connections_per_ip = 25000\n[command_budget]\nburst = 0\n' >"$work/nobudget.toml"
     PERF_CONFIG="$work/nobudget.toml" start_server
     echo "flood, no budget:"
-    run_load --pairs 2 --moves 200 --think-ms 20 --flood 20000 --prefix Fb
+    run_load --pairs 2 --moves 200 --think-ms 20 --flood 300000 --prefix Fb
     python3 -c 'import json,sys; print("flood:", json.loads(open(sys.argv[1]).read().strip().splitlines()[-1])["flood"])' "$work/report.json"
     ;;
 bigreply)
@@ -166,9 +167,11 @@ bigreply)
     # asks for `who` through a 4 KB receive window and reads it all: how
     # big the biggest list is, and that a reading client gets it whole.
     start_server
+    loaders=()
     for prefix in Ia Ib; do
         "$load" load --server "$addr" --pairs 0 --idle 9990 --hold 40 --prefix $prefix \
             >/dev/null 2>&1 &
+        loaders+=($!)
     done
     for _ in $(seq 60); do
         sleep 1
@@ -193,12 +196,13 @@ def until(pat):
     got, buf = buf[:i], buf[i:]
     return got
 until(b"login: "); s.sendall(b"guest\n"); until(b"Press return"); s.sendall(b"\n"); until(b"fics% ")
-for cmd, end in [(b"who", b"Players Displayed.")]:
+for cmd, end in [(b"who", b" displayed (of ")]:
     t = time.time()
     s.sendall(cmd + b"\n")
     got = until(end)
     print("%-14s %8d bytes in %.2f s, read whole" % (cmd.decode(), len(got), time.time() - t))
 PY
+    kill "${loaders[@]}" 2>/dev/null || true
     ;;
 *)
     echo "perf.sh: unknown scenario $scenario" >&2
