@@ -4,6 +4,7 @@
 # it with `atomicd load` (or criterion) and prints the result. Usage:
 #
 #   scripts/perf.sh idle | storm | saturate | relay | relay-ws | ply-instructions | logins | observers | bench
+#                   | idlebot | flood | bigreply
 #
 # ATOMICD=path/to/atomicd runs that server binary instead (the load
 # generator is always this tree's), which is how the "before" columns were
@@ -13,7 +14,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-scenario=${1:?usage: scripts/perf.sh idle|storm|saturate|relay|relay-ws|ply-instructions|logins|observers|bench}
+scenario=${1:?usage: scripts/perf.sh idle|storm|saturate|relay|relay-ws|ply-instructions|logins|observers|bench|idlebot|flood|bigreply}
 cargo build --release --quiet
 load=./target/release/atomicd
 server_bin=${ATOMICD:-$load}
@@ -24,14 +25,16 @@ addr=127.0.0.1:$port
 web=127.0.0.1:$((port + 1))
 work=$(mktemp -d)
 server=""
+bot=""
 cleanup() {
+    [ -n "$bot" ] && kill "$bot" 2>/dev/null
     [ -n "$server" ] && kill "$server" 2>/dev/null
     rm -rf "$work"
 }
 trap cleanup EXIT
 
 start_server() {
-    "$server_bin" --config docs/perf-config.toml --db "$work/perf.sqlite3" --listen "$addr" \
+    "$server_bin" --config "${PERF_CONFIG:-docs/perf-config.toml}" --db "$work/perf.sqlite3" --listen "$addr" \
         --web-listen "$web" >"$work/server.log" 2>&1 &
     server=$!
     for _ in $(seq 50); do
@@ -143,7 +146,7 @@ logins)
     # 100 registered accounts, then 50 logins a second while 100 games run.
     for i in $(seq 100); do
         echo "pw$i" | "$server_bin" user add "Acct$(echo $i | tr 0-9 a-j)" --password-stdin \
-            --db "$work/perf.sqlite3" >/dev/null
+            --db "$work/perf.sqlite3" >/dev/null 2>&1
         echo "Acct$(echo $i | tr 0-9 a-j) pw$i"
     done >"$work/accounts.txt"
     start_server
@@ -155,6 +158,87 @@ observers)
     ;;
 bench)
     cargo bench --bench ply
+    ;;
+idlebot)
+    # An `atomicd bot` with no seek and no game, idle for 30 seconds after
+    # its setup: the CPU it and the server use, from /proc/PID/stat.
+    cargo build --release --quiet --example random_uci
+    echo pw | "$server_bin" user add IdleBot --password-stdin --computer \
+        --db "$work/perf.sqlite3" >/dev/null 2>&1
+    start_server
+    echo pw | "$load" bot --server "$addr" --login IdleBot --password-stdin \
+        --engine ./target/release/examples/random_uci --uci-option UCI_Variant=atomic \
+        >"$work/bot.log" 2>&1 &
+    bot=$!
+    sleep 5
+    ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
+    s0=$(ticks "$server"); b0=$(ticks "$bot")
+    sleep 30
+    s1=$(ticks "$server"); b1=$(ticks "$bot")
+    awk -v s="$((s1 - s0))" -v b="$((b1 - b0))" -v hz="$(getconf CLK_TCK)" 'BEGIN {
+        printf "over 30 idle seconds: bot %.2f s of CPU (%.2f %% of a core), server %.2f s (%.2f %%)\n",
+            b / hz, 100 * b / hz / 30, s / hz, 100 * s / hz / 30
+    }'
+    ;;
+flood)
+    # Two games at 20 ms a move, alone, then with one client sending 20,000
+    # commands as fast as it can under the default command budget; then
+    # with the budget off (what a flood did before it existed), 300,000
+    # commands so that the flood lasts as long as the games.
+    start_server
+    echo "quiet:"
+    run_load --pairs 2 --moves 200 --think-ms 20 --prefix Qa
+    echo "flood, default budget (50 at once, 20 a second):"
+    run_load --pairs 2 --moves 200 --think-ms 20 --flood 20000 --prefix Fa
+    python3 -c 'import json,sys; print("flood:", json.loads(open(sys.argv[1]).read().strip().splitlines()[-1])["flood"])' "$work/report.json"
+    kill "$server"; wait "$server" 2>/dev/null || true
+    printf 'max_connections_per_ip = 25000\n[command_budget]\nburst = 0\n' >"$work/nobudget.toml"
+    PERF_CONFIG="$work/nobudget.toml" start_server
+    echo "flood, no budget:"
+    run_load --pairs 2 --moves 200 --think-ms 20 --flood 300000 --prefix Fb
+    python3 -c 'import json,sys; print("flood:", json.loads(open(sys.argv[1]).read().strip().splitlines()[-1])["flood"])' "$work/report.json"
+    ;;
+bigreply)
+    # 19,980 users online (two loaders, as in "idle"), then one more client
+    # asks for `who` through a 4 KB receive window and reads it all: how
+    # big the biggest list is, and that a reading client gets it whole.
+    start_server
+    loaders=()
+    for prefix in Ia Ib; do
+        "$load" load --server "$addr" --pairs 0 --idle 9990 --hold 40 --prefix $prefix \
+            >/dev/null 2>&1 &
+        loaders+=($!)
+    done
+    for _ in $(seq 60); do
+        sleep 1
+        [ "$(ls "/proc/$server/fd" | wc -l)" -gt 19900 ] && break
+    done
+    sleep 3
+    python3 - "$addr" <<'PY'
+import socket, sys, time
+host, port = sys.argv[1].split(":")
+s = socket.socket()
+s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+s.connect((host, int(port)))
+buf = b""
+def until(pat):
+    global buf
+    while pat not in buf:
+        d = s.recv(4096)
+        if not d:
+            sys.exit("closed by the server after %d bytes" % len(buf))
+        buf += d
+    i = buf.index(pat) + len(pat)
+    got, buf = buf[:i], buf[i:]
+    return got
+until(b"login: "); s.sendall(b"guest\n"); until(b"Press return"); s.sendall(b"\n"); until(b"fics% ")
+for cmd, end in [(b"who", b" displayed (of ")]:
+    t = time.time()
+    s.sendall(cmd + b"\n")
+    got = until(end)
+    print("%-14s %8d bytes in %.2f s, read whole" % (cmd.decode(), len(got), time.time() - t))
+PY
+    kill "${loaders[@]}" 2>/dev/null || true
     ;;
 *)
     echo "perf.sh: unknown scenario $scenario" >&2

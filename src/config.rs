@@ -38,8 +38,9 @@ pub struct Config {
     pub max_connections: usize,
     /// Connections from one address at once.
     pub max_connections_per_ip: usize,
-    /// Failed password attempts from one address before each new attempt
-    /// is delayed (the delay doubles with every further failure).
+    /// Failed password attempts from one address or on one account before
+    /// each new attempt there is delayed (the delay doubles with every
+    /// further failure).
     pub login_failures_before_delay: u32,
     /// Channel names shown by `tell N` and `inchannel`, keyed by number.
     pub channels: BTreeMap<u16, String>,
@@ -64,6 +65,11 @@ pub struct Config {
     /// `/api` requests one address may make per minute (bursts of a tenth
     /// of it at once).
     pub api_requests_per_minute: u32,
+    /// Seconds output over `output_buffer_kb` may wait without the client
+    /// reading a byte of it before the client counts as gone.
+    pub output_stall_seconds: f64,
+    /// How many commands a connection may send: `[command_budget]`.
+    pub command_budget: crate::session::budget::BudgetConfig,
 }
 
 /// The `[computers]` table: limits that keep bots good citizens.
@@ -128,6 +134,8 @@ impl Default for Config {
             web_origins: Vec::new(),
             web_ping_seconds: 30,
             api_requests_per_minute: 600,
+            output_stall_seconds: 10.0,
+            command_budget: Default::default(),
         }
     }
 }
@@ -196,6 +204,7 @@ impl Config {
         for (key, v) in [
             ("tourney_countdown_seconds", self.tourney_countdown_seconds),
             ("tourney_forfeit_seconds", self.tourney_forfeit_seconds),
+            ("output_stall_seconds", self.output_stall_seconds),
         ] {
             if !(0.0..=86_400.0).contains(&v) {
                 return Err(format!("{key} must be between 0 and 86400"));
@@ -215,6 +224,7 @@ impl Config {
         if self.api_requests_per_minute == 0 {
             return Err("api_requests_per_minute must be at least 1".into());
         }
+        self.command_budget.validate()?;
         if let Some(n) = self.channels.keys().find(|n| **n > 255) {
             return Err(format!("channel {n} is out of range (0-255)"));
         }

@@ -114,6 +114,10 @@ struct LoadArgs {
     /// Re-arm TCP_QUICKACK after each read (fair to servers without TCP_NODELAY).
     #[arg(long)]
     quickack: bool,
+    /// One more client sends this many commands as fast as it can while
+    /// the games run (what a flood costs the players).
+    #[arg(long, default_value_t = 0)]
+    flood: usize,
 }
 
 #[derive(Subcommand)]
@@ -291,6 +295,7 @@ fn load(args: LoadArgs) -> Result<()> {
         prefix: args.prefix,
         variant: args.variant,
         quickack: args.quickack,
+        flood: args.flood,
         ..atomicd::load::LoadConfig::default()
     };
     // One thread: the generator must not take the server's second core.

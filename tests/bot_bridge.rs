@@ -428,3 +428,81 @@ async fn a_wrong_password_or_a_missing_engine_stops_the_bot_with_a_reason() {
         "{err}"
     );
 }
+
+/// Commands the server has received from the session of `name` (0 while
+/// that name is not logged in).
+fn commands_from(server: &TestServer, name: &str) -> u64 {
+    let handle = server.handle.as_ref().expect("a running server");
+    let world = handle.shared().world();
+    world.by_name(name).map_or(0, |p| p.commands)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_idle_bot_sends_nothing_but_its_setup() {
+    let server = TestServer::start().await;
+    server.add_user("Robo", "pw", COMPUTER);
+    let mut alice = human(&server, "Alice").await;
+    let bot = BotProcess::start(&server, "Robo", "", &[]).await;
+    // `set interface` is the last of the setup; `resume` and `refresh`
+    // follow it at once.
+    for _ in 0..200 {
+        if alice.command("finger Robo").await.contains("Interface  :") {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    bot.expect_log("logged in", 1).await;
+    let setup = commands_from(&server, "Robo");
+    assert!(setup > 0, "the bot never sent a command");
+    // Idle: no game, no seek, nobody to answer. Answers to what it sent
+    // (`You have no adjourned games.` to its `resume`) must not make it
+    // send more: once they did, 8,000 times a second.
+    tokio::time::sleep(Duration::from_secs(3)).await;
+    let idle = commands_from(&server, "Robo");
+    assert!(
+        idle <= 15,
+        "an idle bot sent {idle} commands ({setup} when first counted)"
+    );
+    assert!(idle - setup <= 2, "{setup} then {idle}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_broken_bots_do_not_play_each_other_in_a_loop() {
+    let server = TestServer::start().await;
+    server.add_user("RoboA", "pw", COMPUTER);
+    server.add_user("RoboB", "pw", COMPUTER);
+    // Each engine exits at its first `go`, and again after every restart:
+    // every game they play ends at once with a resignation, and their
+    // seeks match each other's.
+    let seek = ["--seek", "1 0 unrated"];
+    let a = BotProcess::start(&server, "RoboA", "--die-at 1", &seek).await;
+    let b = BotProcess::start(&server, "RoboB", "--die-at 1", &seek).await;
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(30);
+    loop {
+        let failed = [&a, &b].iter().any(|bot| {
+            bot.log
+                .lock()
+                .unwrap()
+                .iter()
+                .any(|l| l.contains("gave up a game; seeking again after a pause"))
+        });
+        if failed {
+            break;
+        }
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "no bot ever gave up a game"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let before = commands_from(&server, "RoboA") + commands_from(&server, "RoboB");
+    tokio::time::sleep(Duration::from_secs(3)).await;
+    let after = commands_from(&server, "RoboA") + commands_from(&server, "RoboB");
+    // The bot that failed waits before it seeks again; the other posts its
+    // seek once and waits for a taker.
+    assert!(
+        after - before <= 6,
+        "the bots sent {} commands in 3 s after a failed game",
+        after - before
+    );
+}

@@ -224,12 +224,26 @@ pub fn parse(line: &str) -> Option<Event> {
     {
         return Some(Event::MoveRefused(line.to_string()));
     }
-    if (line.starts_with("Notification: ") && line.contains("adjourned game with you"))
-        || (line.starts_with("You have ") && line.contains("adjourned game"))
-    {
+    if mentions_adjourned_games(line) {
         return Some(Event::Adjourned);
     }
     None
+}
+
+/// Whether a line says there is an adjourned game to resume: FICS's
+/// `Notification: X, who has an adjourned game with you, has arrived.` or a
+/// count such as `You have 2 adjourned games.` A line that says there is
+/// none (`You have no adjourned games.`, the very answer to `resume`) is not
+/// news: read as news it made the bridge send `resume` again for ever.
+fn mentions_adjourned_games(line: &str) -> bool {
+    if let Some(rest) = line.strip_prefix("Notification: ") {
+        return rest.contains("who has an adjourned game with you");
+    }
+    let Some(rest) = line.strip_prefix("You have ") else {
+        return false;
+    };
+    let (count, rest) = rest.split_once(' ').unwrap_or((rest, ""));
+    count.parse::<u32>().is_ok_and(|n| n > 0) && rest.starts_with("adjourned game")
 }
 
 /// Splits on spaces, keeping `( 900)`-style groups whole.
@@ -442,5 +456,26 @@ mod tests {
             Some(Event::MoveRefused(_))
         ));
         assert_eq!(parse("Bob tells you: hi"), None);
+    }
+
+    #[test]
+    fn only_news_of_an_adjourned_game_is_news() {
+        for news in [
+            "Notification: Alice, who has an adjourned game with you, has arrived.",
+            "You have 1 adjourned game.",
+            "You have 3 adjourned games.",
+        ] {
+            assert_eq!(parse(news), Some(Event::Adjourned), "{news}");
+        }
+        // The answers to `resume` itself: reading them as news was a loop.
+        for answer in [
+            "You have no adjourned games.",
+            "You have no adjourned game with Alice.",
+            "You have 0 adjourned games.",
+            "None of your stored opponents is logged in.",
+            "Alice has no adjourned games.",
+        ] {
+            assert_eq!(parse(answer), None, "{answer}");
+        }
     }
 }

@@ -17,6 +17,14 @@ use super::wire::Piece;
 /// How often a bot between games speaks up (see `keep_alive`).
 const KEEPALIVE: Duration = Duration::from_secs(5 * 60);
 
+/// After a game the bot gave up because of its own failure (the engine
+/// died, hung, moved illegally), its seeks wait this long before they are
+/// posted again, twice as long after each such game in a row. Without the
+/// wait, two broken bots whose seeks match loop for ever: seek, game,
+/// resign, seek...
+const FIRST_RESEEK: Duration = Duration::from_secs(10);
+const MAX_RESEEK: Duration = Duration::from_secs(5 * 60);
+
 /// What the bot was told to do, as the session needs it.
 #[derive(Debug, Clone)]
 pub struct Settings {
@@ -70,6 +78,12 @@ struct Play<'a> {
     last_score: Option<Score>,
     /// The move the bot sent last, for the log if the server refuses it.
     last_sent: Option<String>,
+    /// The bot resigned the current game because of its own failure.
+    gave_up: bool,
+    /// Games given up in a row (see [`FIRST_RESEEK`]).
+    failures: u32,
+    /// When the seeks, held back after a failure, go up again.
+    reseek_at: Option<Instant>,
 }
 
 impl Bot {
@@ -109,6 +123,9 @@ impl Bot {
             search: None,
             last_score: None,
             last_sent: None,
+            gave_up: false,
+            failures: 0,
+            reseek_at: None,
         };
         let why = match play.run(&interface, adjourned, stop).await {
             Ok(true) => return End::Finished,
@@ -166,6 +183,10 @@ impl Play<'_> {
                 }
                 line = self.bot.engine.next_line() => self.on_engine(line).await?,
                 _ = sleep_until(deadline) => self.on_hang().await?,
+                _ = sleep_until(self.reseek_at) => {
+                    self.reseek_at = None;
+                    self.post_seeks().await?;
+                }
                 _ = keepalive.tick() => self.keep_alive().await?,
             }
         }
@@ -183,7 +204,10 @@ impl Play<'_> {
     }
 
     async fn post_seeks(&mut self) -> std::io::Result<()> {
-        if self.game.is_some() || self.bot.settings.policy.done(self.bot.played) {
+        if self.game.is_some()
+            || self.reseek_at.is_some()
+            || self.bot.settings.policy.done(self.bot.played)
+        {
             return Ok(());
         }
         for seek in self.bot.settings.seeks.clone() {
@@ -212,6 +236,7 @@ impl Play<'_> {
             } if self.plays(&white, &black) => {
                 tracing::info!(game = no, %white, %black, "game starts");
                 self.last_score = None;
+                self.gave_up = false;
                 if let Err(e) = self.bot.engine.new_game().await {
                     tracing::error!(game = no, error = %e, "the engine is not ready for the new game");
                 }
@@ -283,7 +308,7 @@ impl Play<'_> {
                 }
                 Err(e) => {
                     tracing::error!(game = b.game, error = %e, "cannot follow this game; resigning");
-                    return self.conn.send("resign").await;
+                    return self.give_up().await;
                 }
             }
         } else if let Some(g) = self.game.as_mut() {
@@ -294,7 +319,7 @@ impl Play<'_> {
                 Ok(_) => {}
                 Err(e) => {
                     tracing::error!(game = g.no, error = %e, "cannot follow this game; resigning");
-                    return self.conn.send("resign").await;
+                    return self.give_up().await;
                 }
             }
         }
@@ -330,9 +355,15 @@ impl Play<'_> {
             Err(e) => {
                 tracing::error!(game = no, error = %e, "the engine cannot search; resigning this game");
                 self.bot.engine.kill();
-                self.conn.send("resign").await
+                self.give_up().await
             }
         }
+    }
+
+    /// Resigns the current game because the bot cannot play it on.
+    async fn give_up(&mut self) -> std::io::Result<()> {
+        self.gave_up = true;
+        self.conn.send("resign").await
     }
 
     /// Forgets the search in progress (the game moved on or ended).
@@ -350,7 +381,7 @@ impl Play<'_> {
                     game = s.game,
                     "the engine died while thinking; resigning this game"
                 );
-                self.conn.send("resign").await?;
+                self.give_up().await?;
             }
             return Ok(());
         };
@@ -387,7 +418,7 @@ impl Play<'_> {
             }
             Err(e) => {
                 tracing::error!(game = g.no, engine = %self.bot.engine.name, error = %e, "the engine sent an illegal move; resigning this game");
-                self.conn.send("resign").await
+                self.give_up().await
             }
         }
     }
@@ -396,7 +427,7 @@ impl Play<'_> {
         if let Some(s) = self.search.take() {
             tracing::error!(game = s.game, engine = %self.bot.engine.name, "the engine did not move before its clock ran out; killing it and resigning this game");
             self.bot.engine.kill();
-            self.conn.send("resign").await?;
+            self.give_up().await?;
         }
         Ok(())
     }
@@ -404,7 +435,7 @@ impl Play<'_> {
     async fn on_refused(&mut self, why: &str) -> std::io::Result<()> {
         if let (Some(g), Some(mv)) = (&self.game, self.last_sent.take()) {
             tracing::error!(game = g.no, %mv, reply = why, "the server refused the engine's move; resigning this game");
-            self.conn.send("resign").await?;
+            self.give_up().await?;
         }
         Ok(())
     }
@@ -433,6 +464,20 @@ impl Play<'_> {
         self.abandon_search().await;
         self.game = None;
         self.last_sent = None;
+        if std::mem::take(&mut self.gave_up) {
+            self.failures += 1;
+            let wait = FIRST_RESEEK
+                .saturating_mul(1 << (self.failures - 1).min(8))
+                .min(MAX_RESEEK);
+            tracing::warn!(
+                failures = self.failures,
+                wait_secs = wait.as_secs(),
+                "gave up a game; seeking again after a pause"
+            );
+            self.reseek_at = Some(Instant::now() + wait);
+        } else {
+            self.failures = 0;
+        }
         // An aborted or adjourned game (`*`) was not played out.
         if result != "*" {
             self.bot.played += 1;

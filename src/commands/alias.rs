@@ -4,6 +4,7 @@
 //! the rest of the line. Registered users' aliases are saved.
 
 use super::Ctx;
+use crate::net::telnet::MAX_LINE;
 use crate::store::accounts;
 
 /// Most aliases one user may have.
@@ -11,22 +12,56 @@ const MAX_ALIASES: usize = 64;
 /// Names that cannot be aliased, so a user can always undo an alias.
 const RESERVED: &[&str] = &["alias", "unalias", "quit"];
 
+/// An alias whose expansion would be longer than a typed line may be
+/// ([`MAX_LINE`]); the line is refused as a typed one would be.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TooLong {
+    pub alias: String,
+}
+
+impl std::fmt::Display for TooLong {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Your line was too long after alias expansion and has been ignored.")
+    }
+}
+
 /// The line with its alias expanded, if its first word is an alias.
-pub fn expand(aliases: &[(String, String)], line: &str) -> Option<String> {
+///
+/// The expansion is held to the limit of a typed line: each `@` repeats
+/// the rest of the line, so an alias of a few hundred `@` would otherwise
+/// turn one line into a megabyte for whoever it is told to. The length is
+/// known before anything is built.
+pub fn expand(aliases: &[(String, String)], line: &str) -> Result<Option<String>, TooLong> {
     let (word, rest) = match line.split_once(char::is_whitespace) {
         Some((w, r)) => (w, r.trim_start()),
         None => (line, ""),
     };
-    let (_, value) = aliases
+    let Some((name, value)) = aliases
         .iter()
-        .find(|(name, _)| name.eq_ignore_ascii_case(word))?;
-    Some(if value.contains('@') {
+        .find(|(name, _)| name.eq_ignore_ascii_case(word))
+    else {
+        return Ok(None);
+    };
+    let ats = value.matches('@').count();
+    let len = if ats > 0 {
+        value.len() - ats + ats.saturating_mul(rest.len())
+    } else if rest.is_empty() {
+        value.len()
+    } else {
+        value.len() + 1 + rest.len()
+    };
+    if len > MAX_LINE {
+        return Err(TooLong {
+            alias: name.clone(),
+        });
+    }
+    Ok(Some(if ats > 0 {
         value.replace('@', rest)
     } else if rest.is_empty() {
         value.clone()
     } else {
         format!("{value} {rest}")
-    })
+    }))
 }
 
 /// `alias [name [text]]`
@@ -122,10 +157,39 @@ mod tests {
             ("gg".to_string(), "tell @ good game".to_string()),
             ("w2".to_string(), "who a".to_string()),
         ];
-        assert_eq!(expand(&a, "gg bob"), Some("tell bob good game".into()));
-        assert_eq!(expand(&a, "GG bob"), Some("tell bob good game".into()));
-        assert_eq!(expand(&a, "w2"), Some("who a".into()));
-        assert_eq!(expand(&a, "w2 x"), Some("who a x".into()));
-        assert_eq!(expand(&a, "who"), None);
+        assert_eq!(expand(&a, "gg bob"), Ok(Some("tell bob good game".into())));
+        assert_eq!(expand(&a, "GG bob"), Ok(Some("tell bob good game".into())));
+        assert_eq!(expand(&a, "w2"), Ok(Some("who a".into())));
+        assert_eq!(expand(&a, "w2 x"), Ok(Some("who a x".into())));
+        assert_eq!(expand(&a, "who"), Ok(None));
+    }
+
+    #[test]
+    fn expansions_are_held_to_the_length_of_a_line() {
+        let a = vec![
+            ("big".to_string(), format!("tell vicky {}", "@".repeat(990))),
+            ("t".to_string(), "tell @".to_string()),
+            ("s".to_string(), "shout".to_string()),
+        ];
+        let refused = expand(&a, &format!("big {}", "x".repeat(1000)));
+        assert_eq!(
+            refused,
+            Err(TooLong {
+                alias: "big".into()
+            })
+        );
+        assert_eq!(
+            refused.unwrap_err().to_string(),
+            "Your line was too long after alias expansion and has been ignored."
+        );
+        // One `@` per character of the rest, exactly at the limit and past it.
+        let fits = format!("t {}", "y".repeat(MAX_LINE - "tell ".len()));
+        assert_eq!(expand(&a, &fits).unwrap().unwrap().len(), MAX_LINE);
+        let over = format!("t {}", "y".repeat(MAX_LINE - "tell ".len() + 1));
+        assert!(expand(&a, &over).is_err());
+        let over = format!("s {}", "y".repeat(MAX_LINE - "shout ".len() + 1));
+        assert!(expand(&a, &over).is_err());
+        // With nothing after it, the many `@` vanish: a short line.
+        assert_eq!(expand(&a, "big").unwrap().unwrap(), "tell vicky ");
     }
 }

@@ -50,6 +50,7 @@ pub fn try_move(ctx: &mut Ctx<'_>, text: &str) -> bool {
             after,
         } => {
             ctx.session.timing.moved();
+            ctx.session.moves_played = ctx.session.moves_played.wrapping_add(1);
             ctx.code.get_or_insert(code::GAME_MOVE);
             ctx.out.push_str(&before);
             render::board(ctx.session, &board, viewer, &mut ctx.out);

@@ -291,6 +291,12 @@ const SHORTCUTS: &[(&str, &str)] = &[
 /// Characters that are a command by themselves, with no space after them.
 const PUNCTUATION: &str = ".,!*#:+-=";
 
+/// Output the commands of one line may produce before the rest of its
+/// `;` pieces are refused: a line of 170 `alias` (or `finger`) would
+/// otherwise make one reply of megabytes, which the server holds until
+/// the client reads it.
+pub const LINE_OUTPUT: usize = 64 * 1024;
+
 /// The reply to one line.
 pub struct Reply {
     pub text: String,
@@ -306,6 +312,13 @@ pub async fn execute(session: &mut Session, line: &str) -> Reply {
         later: None,
     };
     for piece in line.split(';') {
+        if ctx.out.len() > LINE_OUTPUT && !piece.trim().is_empty() {
+            ctx.fail(
+                code::LENGTH,
+                "The rest of your line was not run: its output would be too long.",
+            );
+            break;
+        }
         run_one(&mut ctx, piece);
         if let Some(later) = ctx.later.take() {
             let text = later.await;
@@ -339,8 +352,11 @@ fn run_one(ctx: &mut Ctx<'_>, piece: &str) {
     let titles = {
         let mut world = ctx.world();
         let mut player = world.player_mut(ctx.session.id);
-        if touch && let Some(p) = player.as_deref_mut() {
-            p.last_input = tokio::time::Instant::now();
+        if let Some(p) = player.as_deref_mut() {
+            p.commands += 1;
+            if touch {
+                p.last_input = tokio::time::Instant::now();
+            }
         }
         // An admin may have changed this user's titles (`+computer`).
         player.map(|p| p.titles)
@@ -349,7 +365,10 @@ fn run_one(ctx: &mut Ctx<'_>, piece: &str) {
         ctx.session.titles = titles;
     }
     let expanded = if expand_aliases {
-        alias::expand(&ctx.session.aliases, text)
+        match alias::expand(&ctx.session.aliases, text) {
+            Ok(expanded) => expanded,
+            Err(too_long) => return ctx.fail(code::LENGTH, too_long.to_string()),
+        }
     } else {
         None
     };

@@ -248,6 +248,16 @@ impl Client {
         }
     }
 
+    /// The TCP socket, for a client that reads and writes on its own (the
+    /// flooder); None over WebSocket. What was read and not yet consumed
+    /// is dropped.
+    pub fn into_stream(self) -> Option<TcpStream> {
+        match self.link {
+            Link::Tcp(stream) => Some(stream),
+            Link::Ws(_) => None,
+        }
+    }
+
     /// Ends the session politely.
     pub async fn quit(mut self) {
         let _ = self.send("quit").await;

@@ -10,6 +10,7 @@
 //! descriptors from `/proc`.
 
 pub mod client;
+pub mod flood;
 pub mod moves;
 pub mod procfs;
 pub mod stats;
@@ -74,6 +75,9 @@ pub struct LoadConfig {
     pub quickack: bool,
     /// How long any single wait may take.
     pub patience: Duration,
+    /// Commands one more client sends as fast as it can while the games
+    /// run (0: no flooder).
+    pub flood: usize,
 }
 
 impl Default for LoadConfig {
@@ -96,6 +100,7 @@ impl Default for LoadConfig {
             variant: String::new(),
             quickack: false,
             patience: Duration::from_secs(30),
+            flood: 0,
         }
     }
 }
@@ -488,6 +493,8 @@ pub async fn run(mut cfg: LoadConfig) -> Value {
     let t_games = Instant::now();
     let stop_storm = Arc::new(tokio::sync::Notify::new());
     let storm = tokio::spawn(login_storm(cfg.clone(), stop_storm.clone()));
+    let stop_flood = tokio_util::sync::CancellationToken::new();
+    let flood = (cfg.flood > 0).then(|| tokio::spawn(flood::run(cfg.clone(), stop_flood.clone())));
     while let Some(r) = set.join_next().await {
         match r {
             Ok(t) => tally.merge(t),
@@ -505,6 +512,11 @@ pub async fn run(mut cfg: LoadConfig) -> Value {
     if let Ok(t) = storm.await {
         tally.merge(t);
     }
+    stop_flood.cancel();
+    let flood = match flood {
+        Some(task) => task.await.unwrap_or(Value::Null),
+        None => Value::Null,
+    };
     let after_games = mark("after_games", &cfg);
     for c in idle_clients {
         c.quit().await;
@@ -558,6 +570,7 @@ pub async fn run(mut cfg: LoadConfig) -> Value {
         "error_kinds": tally.errors.by_kind,
         "error_samples": tally.errors.samples,
         "client_cpu_s": (client_cpu * 1000.0).round() / 1000.0,
+        "flood": flood,
         "server": Value::Object(server),
     })
 }

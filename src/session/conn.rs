@@ -8,10 +8,15 @@
 //!
 //! Writing never waits for the client: what the socket does not take at
 //! once stays in an output buffer that the session drains when the socket
-//! is writable again. A client that stops reading makes that buffer grow;
-//! past the configured cap the write fails and the session ends, so the
-//! session goes on reading its user's input meanwhile and nobody else ever
-//! waits for a slow client.
+//! is writable again, so nobody else ever waits for a slow client.
+//!
+//! The output cap tells a client that stopped reading from one that got a
+//! big reply. It is checked *before* output is appended: one reply of any
+//! size goes out whole to a client that had read what came before it, and
+//! only output that finds the buffer already over the cap fails. The
+//! command loop appends nothing while the buffer is over the cap (see
+//! [`Conn::over_limit`]); a client that then lets the kernel take nothing
+//! for [`Conn::stall_deadline`] has stopped reading and is cut off.
 
 use std::collections::VecDeque;
 use std::io;
@@ -19,6 +24,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use tokio::net::TcpStream;
+use tokio::time::Instant;
 
 use crate::meters::Meters;
 use crate::net::pipe::SessionEnd;
@@ -65,6 +71,11 @@ pub struct Conn {
     output_limit: usize,
     /// Where bytes written and slow-client cuts are counted.
     meters: Option<Arc<Meters>>,
+    /// How long output over the limit may wait without the kernel taking
+    /// a byte of it.
+    stall_limit: Duration,
+    /// Since when output over the limit has waited with no progress.
+    stalled_since: Option<Instant>,
 }
 
 /// SO_SNDBUF of every connection (Linux doubles it): plenty for boards and
@@ -74,8 +85,17 @@ const KERNEL_SEND_BUFFER: usize = 32 * 1024;
 /// Output that may wait for a client unless the server says otherwise.
 const DEFAULT_OUTPUT_LIMIT: usize = 256 * 1024;
 
+/// Lines (and telnet answers) read ahead of the session at most: past it
+/// the socket is left unread, so a client that sends faster than its
+/// commands run is held back by TCP rather than by the server's memory.
+const TYPEAHEAD: usize = 256;
+
 /// Output buffer capacity an idle connection may keep between writes.
 const IDLE_BUFFER: usize = 1024;
+
+/// Output over the limit that the kernel takes nothing of for this long
+/// means the client stopped reading, unless the server says otherwise.
+const DEFAULT_STALL_LIMIT: Duration = Duration::from_secs(10);
 
 impl Conn {
     /// A telnet connection.
@@ -113,6 +133,8 @@ impl Conn {
             unsent_from: 0,
             output_limit: DEFAULT_OUTPUT_LIMIT,
             meters: None,
+            stall_limit: DEFAULT_STALL_LIMIT,
+            stalled_since: None,
         }
     }
 
@@ -121,7 +143,8 @@ impl Conn {
         self.meters = Some(meters);
     }
 
-    fn count_slow_cut(&self) {
+    /// Counts a cut for slow reading in the metrics.
+    pub fn count_slow_cut(&self) {
         if let Some(m) = &self.meters {
             m.slow_clients_cut.increment(1);
         }
@@ -132,9 +155,22 @@ impl Conn {
         self.socket.transport()
     }
 
-    /// Sets how many bytes of output may wait for the client.
-    pub fn set_output_limit(&mut self, bytes: usize) {
+    /// Sets how many bytes of output may wait for the client, and how long
+    /// output over that may wait with no progress.
+    pub fn set_output_limit(&mut self, bytes: usize, stall: Duration) {
         self.output_limit = bytes.max(1);
+        self.stall_limit = stall;
+    }
+
+    /// More output waits for the client than the limit: append nothing
+    /// more (no reply, no message) until it has read some of it.
+    pub fn over_limit(&self) -> bool {
+        self.unsent_len() > self.output_limit
+    }
+
+    /// When a client over the limit that takes nothing counts as gone.
+    pub fn stall_deadline(&self) -> Option<Instant> {
+        self.stalled_since.map(|since| since + self.stall_limit)
     }
 
     /// Whether `[G]` pings may be sent to this client.
@@ -205,6 +241,11 @@ impl Conn {
         self.closed && self.inputs.is_empty()
     }
 
+    /// As much input as may wait has been read; read no more for now.
+    pub fn typeahead_full(&self) -> bool {
+        self.inputs.len() >= TYPEAHEAD
+    }
+
     /// Whether a complete line is already waiting (typed ahead).
     pub fn line_waiting(&self) -> bool {
         self.inputs
@@ -265,7 +306,7 @@ impl Conn {
                     let mut decoded = Vec::new();
                     self.decoder.feed(&buf[..n], &mut decoded);
                     self.inputs.extend(decoded);
-                    if n < buf.len() {
+                    if n < buf.len() || self.typeahead_full() {
                         return true;
                     }
                 }
@@ -306,23 +347,23 @@ impl Conn {
     }
 
     /// Queues bytes and writes what the socket takes now, without waiting.
-    /// Fails once more than the output limit waits for the client.
+    /// Fails if more than the output limit was already waiting: the client
+    /// did not read what came before (the bytes given now may be any size).
     pub async fn write(&mut self, bytes: &[u8]) -> io::Result<()> {
-        self.unsent.extend_from_slice(bytes);
-        if let Some(m) = &self.meters {
-            m.transport(self.socket.transport())
-                .bytes_written
-                .increment(bytes.len() as u64);
-        }
-        self.push()?;
-        if self.unsent_len() > self.output_limit {
+        if self.over_limit() {
             self.count_slow_cut();
             return Err(io::Error::new(
                 io::ErrorKind::StorageFull,
                 "client stopped reading: output buffer full",
             ));
         }
-        Ok(())
+        self.unsent.extend_from_slice(bytes);
+        if let Some(m) = &self.meters {
+            m.transport(self.socket.transport())
+                .bytes_written
+                .increment(bytes.len() as u64);
+        }
+        self.push()
     }
 
     /// Bytes waiting for the client.
@@ -337,6 +378,7 @@ impl Conn {
 
     /// Writes what the socket takes now of the waiting output.
     pub fn push(&mut self) -> io::Result<()> {
+        let before = self.unsent_from;
         while self.unsent_from < self.unsent.len() {
             match self.socket.try_write(&self.unsent[self.unsent_from..]) {
                 Ok(0) => return Err(io::ErrorKind::WriteZero.into()),
@@ -346,6 +388,15 @@ impl Conn {
                 Err(e) => return Err(e),
             }
         }
+        // The stall clock runs while output over the limit waits, and
+        // starts again whenever the client takes some of it.
+        self.stalled_since = if !self.over_limit() {
+            None
+        } else if self.unsent_from > before {
+            Some(Instant::now())
+        } else {
+            self.stalled_since.or_else(|| Some(Instant::now()))
+        };
         if self.unsent_from == self.unsent.len() {
             // Idle connections are the many; they should not each keep the
             // buffer their last burst of output needed.

@@ -274,7 +274,7 @@ async fn registered(
     }
     let delay = shared
         .throttle()
-        .delay(peer.ip(), tokio::time::Instant::now());
+        .delay(peer.ip(), account.id, tokio::time::Instant::now());
     if !delay.is_zero() {
         tokio::time::sleep(delay).await;
     }
@@ -283,7 +283,7 @@ async fn registered(
     if !ok {
         let failures = shared
             .throttle()
-            .failed(peer.ip(), tokio::time::Instant::now());
+            .failed(peer.ip(), account.id, tokio::time::Instant::now());
         tracing::warn!(addr = %peer.ip(), name = %account.name, failures, "invalid password");
         shared.meters.login_failed.increment(1);
         conn.write_text(&format!("**** Invalid password! ****\n\n{PROMPT}"))
@@ -291,7 +291,9 @@ async fn registered(
             .ok()?;
         return Some(Step::Again(None));
     }
-    shared.throttle().succeeded(peer.ip());
+    shared
+        .throttle()
+        .succeeded(peer.ip(), account.id, tokio::time::Instant::now());
     let id = account.id;
     let (saved_vars, aliases, rating, limits) = shared
         .store

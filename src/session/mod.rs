@@ -5,6 +5,7 @@
 //! it (a kick, a slow-client disconnect, shutdown). Everything the user sees
 //! is rendered here, with the user's own settings, never under the world lock.
 
+pub mod budget;
 pub mod conn;
 pub mod ivars;
 pub mod login;
@@ -59,6 +60,9 @@ pub struct Session {
     pub flipped: bool,
     /// Timeseal pings and client stamps.
     pub timing: timing::Timing,
+    /// Moves this session has played in its games (the command budget
+    /// gives them back: a game paces its own moves).
+    pub moves_played: u32,
 }
 
 impl Session {
@@ -112,7 +116,10 @@ pub async fn serve_conn(shared: Arc<Shared>, mut conn: Conn, peer: SocketAddr) {
     let by_transport = meters.transport(conn.transport());
     by_transport.connections.increment(1);
     by_transport.open.increment(1.0);
-    conn.set_output_limit(shared.config.output_buffer_kb.saturating_mul(1024));
+    conn.set_output_limit(
+        shared.config.output_buffer_kb.saturating_mul(1024),
+        Duration::from_secs_f64(shared.config.output_stall_seconds),
+    );
     conn.set_meters(meters.clone());
     // Boxed, here and below: the task of an idle session lives as long as
     // the session, and should be no bigger than the command loop; the
@@ -179,6 +186,7 @@ async fn enter(
         login_unix: unix_now(),
         login_at: now,
         last_input: now,
+        commands: 0,
         outbox,
         kill: kill.clone(),
         game: None,
@@ -212,6 +220,7 @@ async fn enter(
         quit: false,
         flipped: false,
         timing: timing::Timing::new(conn.timeseal(), conn.timeseal_pings()),
+        moves_played: 0,
     });
     tracing::info!(name = %session.name, addr = %peer.ip(), registered = session.is_registered(), transport = conn.transport().label(), "login");
     let meters = &shared.meters;
@@ -261,21 +270,40 @@ async fn command_loop(
     // token, and wakes for nothing else but its socket and its inbox.
     let stopped = kill.cancelled();
     tokio::pin!(stopped);
+    let mut gate = budget::Gate::new(session.shared.config.command_budget, Instant::now());
     loop {
-        while let Some(line) = conn.pop_line() {
+        // A client with more output waiting than the cap gets nothing more,
+        // and nothing it typed runs, until it has read some: its big reply
+        // drains, its messages wait in the outbox.
+        while !conn.over_limit() {
+            let line = match gate.next(|| conn.pop_line(), Instant::now()) {
+                budget::Next::Run(line) => line,
+                budget::Next::Idle => break,
+                budget::Next::Held { tell } => {
+                    if tell && Box::pin(slow_down(session, conn)).await.is_err() {
+                        return;
+                    }
+                    break;
+                }
+                budget::Next::Flooding => return Box::pin(flooded(session, conn)).await,
+            };
             // Telnet answers that came before this line go out before its reply.
             if conn.flush_replies().await.is_err() {
                 return;
             }
+            let moves = session.moves_played;
             if Box::pin(handle_line(session, conn, line)).await.is_err() || session.quit {
                 return;
             }
+            gate.refund(session.moves_played.wrapping_sub(moves));
             if Box::pin(deliver(session, conn, &mut inbox)).await.is_err() {
                 return;
             }
         }
         note_ping_reply(session, conn);
-        if conn.flush_replies().await.is_err() || conn.is_closed() {
+        // (A line held back by the budget still runs after a close: the
+        // readable branch finds the end and runs it.)
+        if conn.flush_replies().await.is_err() || (conn.is_closed() && gate.wake().is_none()) {
             return;
         }
         tokio::select! {
@@ -294,7 +322,13 @@ async fn command_loop(
                 .await;
                 return;
             }
-            message = inbox.recv() => {
+            _ = sleep_until(gate.wake()), if gate.wake().is_some() => {}
+            _ = sleep_until(conn.stall_deadline()), if conn.over_limit() => {
+                tracing::warn!(name = %session.name, "client stopped reading; disconnecting");
+                conn.count_slow_cut();
+                return;
+            }
+            message = inbox.recv(), if !conn.over_limit() => {
                 let written = Box::pin(async {
                     write_out(session, conn, message).await?;
                     deliver(session, conn, &mut inbox).await
@@ -309,10 +343,11 @@ async fn command_loop(
                     return;
                 }
             }
-            ready = conn.readable() => {
+            ready = conn.readable(), if !conn.over_limit() && !conn.typeahead_full() => {
                 if ready.is_err() || !conn.read_now() {
                     // The client is gone; lines that came with the end still run.
-                    while let Some(line) = conn.pop_line() {
+                    let mut held = gate.take_held();
+                    while let Some(line) = held.take().or_else(|| conn.pop_line()) {
                         if Box::pin(handle_line(session, conn, line)).await.is_err() || session.quit {
                             break;
                         }
@@ -324,16 +359,49 @@ async fn command_loop(
     }
 }
 
-/// Writes every message already waiting in the outbox.
+/// Writes the messages already waiting in the outbox, until the output
+/// buffer is over the cap (the rest wait their turn there).
 async fn deliver(
     session: &mut Session,
     conn: &mut Conn,
     inbox: &mut outbox::Receiver,
 ) -> std::io::Result<()> {
-    while let Some(message) = inbox.try_recv() {
+    while !conn.over_limit()
+        && let Some(message) = inbox.try_recv()
+    {
         write_out(session, conn, message).await?;
     }
     Ok(())
+}
+
+/// Tells a user whose lines now wait for the command budget, once.
+async fn slow_down(session: &Session, conn: &mut Conn) -> std::io::Result<()> {
+    let text = format!(
+        "Slow down: your commands run {} a second; the rest follow in turn.\n",
+        session.shared.config.command_budget.per_second
+    );
+    conn.write(&output::unsolicited(&text, &session.shape()))
+        .await
+}
+
+/// Disconnects a session that stayed behind its command budget too long.
+async fn flooded(session: &Session, conn: &mut Conn) {
+    tracing::warn!(
+        name = %session.name,
+        addr = %session.addr.ip(),
+        "command flood: behind the command budget too long; disconnecting"
+    );
+    let _ = conn
+        .write_text("\n**** Disconnected: you sent commands far faster than they can run. ****\n")
+        .await;
+}
+
+/// Sleeps until `deadline`, or forever without one.
+async fn sleep_until(deadline: Option<Instant>) {
+    match deadline {
+        Some(at) => tokio::time::sleep_until(at).await,
+        None => std::future::pending().await,
+    }
 }
 
 /// Renders one unsolicited message for this user and writes it.

@@ -120,6 +120,21 @@ const NUMBERS: &[(&str, u32, u32)] = &[
     ("unobserve", 0, 3),
 ];
 
+/// The longest note line: FICS's finger notes are a line of about 80
+/// characters each. Every text a user sets is bounded where it is set, so
+/// that nothing they store (and `finger` shows to others) grows without end.
+pub const NOTE_MAX: usize = 80;
+
+/// The longest value of a free-text variable other than a formula
+/// (formulas have the parser's own limit, `MAX_FORMULA_LEN`).
+fn text_max(name: &str) -> Option<usize> {
+    match name {
+        "prompt" => Some(32),
+        "interface" => Some(80),
+        _ => None,
+    }
+}
+
 /// Free-text variables.
 const TEXTS: &[&str] = &[
     "prompt",
@@ -323,6 +338,11 @@ impl Vars {
             if !(1..=NOTE_LINES).contains(&n) {
                 return Err(SetError::NoSuch(name.to_string()));
             }
+            if value.len() > NOTE_MAX {
+                return Err(SetError::BadValue(format!(
+                    "A note may be at most {NOTE_MAX} characters long."
+                )));
+            }
             self.store(NOTE_KEY + n as u8, value);
             let reply = if value.is_empty() {
                 format!("Note {n} cleared.")
@@ -395,6 +415,13 @@ impl Vars {
             }
             _ => {
                 let i = TEXTS.iter().position(|n| *n == name).unwrap_or_default();
+                if let Some(max) = text_max(name)
+                    && value.len() > max
+                {
+                    return Err(SetError::BadValue(format!(
+                        "The {name} may be at most {max} characters long."
+                    )));
+                }
                 // An empty prompt means the default one.
                 let stored = if name == "prompt" && value == DEFAULT_PROMPT {
                     ""
@@ -496,6 +523,18 @@ mod tests {
         v.set("3", "").unwrap();
         assert_eq!(v.notes().count(), 0);
         assert!(v.set("11", "x").is_err());
+        let longest = "n".repeat(NOTE_MAX);
+        assert_eq!(v.set("1", &longest).unwrap().reply, "Note 1 set.");
+        assert_eq!(
+            v.set("1", &format!("{longest}!")),
+            Err(SetError::BadValue(
+                "A note may be at most 80 characters long.".into()
+            ))
+        );
+        assert_eq!(v.note(1), longest);
+        assert!(v.set("interface", &"i".repeat(81)).is_err());
+        assert!(v.set("prompt", &"p".repeat(33)).is_err());
+        v.set("1", "").unwrap();
         v.set("prompt", "ics%").unwrap();
         assert_eq!(v.prompt(), "ics% ");
         v.set("lang", "fr").unwrap();

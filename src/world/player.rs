@@ -63,6 +63,10 @@ pub struct Player {
     pub login_at: Instant,
     /// Last command typed (not `$$` commands): for idle display and logout.
     pub last_input: Instant,
+    /// Commands the session has sent since it logged in (every piece of a
+    /// `;` line, `$$` ones too): what a client costs the server, counted
+    /// where it arrives, so that a test can tell an idle bot from a busy one.
+    pub commands: u64,
     pub outbox: super::outbox::Sender,
     /// Cancelled to end the session (slow client, kick, shutdown).
     pub kill: CancellationToken,

@@ -175,6 +175,14 @@ impl Client {
         }
     }
 
+    /// The TCP socket, for a test that reads and writes it on its own.
+    pub fn into_tcp(self) -> TcpStream {
+        match self.link {
+            Link::Tcp(stream) => stream,
+            Link::Ws(..) => panic!("not a telnet client"),
+        }
+    }
+
     /// Opens `/ws` on the web port, as a browser's script would.
     pub async fn connect_ws(web: SocketAddr, framing: Framing) -> Client {
         let query = match framing {
@@ -190,6 +198,20 @@ impl Client {
         .expect("WebSocket upgrade");
         Client {
             link: Link::Ws(Box::new(ws), framing),
+            buf: Vec::new(),
+            close_codes: Vec::new(),
+        }
+    }
+
+    /// Connects from a given loopback address (any of 127.0.0.0/8), as a
+    /// second machine would.
+    pub async fn connect_from(addr: SocketAddr, local: std::net::IpAddr) -> Client {
+        let socket = tokio::net::TcpSocket::new_v4().expect("socket");
+        socket.bind(SocketAddr::new(local, 0)).expect("bind");
+        let stream = socket.connect(addr).await.expect("connect");
+        stream.set_nodelay(true).unwrap();
+        Client {
+            link: Link::Tcp(stream),
             buf: Vec::new(),
             close_codes: Vec::new(),
         }
