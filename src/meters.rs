@@ -50,6 +50,8 @@ pub struct Meters {
     /// From the move's command to the opponent's board written, seconds.
     pub relay_latency: Histogram,
     pub slow_clients_cut: Counter,
+    /// Sessions cut for staying far behind their command budget.
+    pub flooders_cut: Counter,
     pub store_commit: Histogram,
     pub store_queue: Gauge,
     pub games_running: Gauge,
@@ -138,6 +140,11 @@ impl Meters {
                 "atomicd_slow_clients_cut_total",
                 &[],
                 "Sessions disconnected because they stopped reading.",
+            ),
+            flooders_cut: counter(
+                "atomicd_flooders_cut_total",
+                &[],
+                "Sessions disconnected because they sent commands far faster than their budget.",
             ),
             store_commit: histogram(
                 "atomicd_store_commit_seconds",

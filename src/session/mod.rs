@@ -391,6 +391,7 @@ async fn flooded(session: &Session, conn: &mut Conn) {
         addr = %session.addr.ip(),
         "command flood: behind the command budget too long; disconnecting"
     );
+    session.shared.meters.flooders_cut.increment(1);
     let _ = conn
         .write_text("\n**** Disconnected: you sent commands far faster than they can run. ****\n")
         .await;
