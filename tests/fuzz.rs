@@ -131,7 +131,7 @@ fn check_telnet(chunks: &[Vec<u8>], max: usize) {
 
 fn check_command(line: &str) {
     for admin in [false, true] {
-        for parsed in parse_line(line, admin) {
+        for parsed in parse_line(line, &[], admin) {
             if let Parsed::Command { name, args } = parsed {
                 assert!(!name.is_empty());
                 assert_eq!(args.trim(), args);
