@@ -49,15 +49,18 @@ pub fn prepare<'a>(piece: &'a str, aliases: &[(String, String)]) -> Option<Piece
     if text.is_empty() {
         return None;
     }
-    let expanded = if expand_aliases {
-        alias::expand(aliases, text)
-    } else {
-        None
+    let expanded = expand_aliases
+        .then(|| alias::expand(aliases, text))
+        .flatten();
+    let text = match expanded {
+        // An alias of `@` alone, typed with nothing after it, leaves
+        // nothing to run (not a command named "").
+        Some(expanded) if expanded.trim().is_empty() => return None,
+        Some(expanded) if expanded.trim().len() == expanded.len() => Cow::Owned(expanded),
+        Some(expanded) => Cow::Owned(expanded.trim().to_string()),
+        None => Cow::Borrowed(text),
     };
-    Some(Piece {
-        text: expanded.map_or(Cow::Borrowed(text), Cow::Owned),
-        touch,
-    })
+    Some(Piece { text, touch })
 }
 
 /// Reads a line, with `aliases`, as an admin (`admin`) or anyone else
@@ -139,6 +142,11 @@ mod tests {
         );
         assert_eq!(prepare(" $$ who", &aliases).map(|p| p.touch), Some(false));
         assert_eq!(prepare(" $ ", &aliases), None);
+        // Seen while writing the command_line fuzz target: an alias of `@`
+        // alone expanded to nothing, looked up as the command "".
+        let at = [("x".to_string(), "@".to_string())];
+        assert_eq!(parse_line("x", &at, false), vec![Parsed::Empty]);
+        assert_eq!(prepare("x who ", &at).map(|p| p.text), Some("who".into()));
         assert!(match_terms("5 2 r white", false).is_ok());
         assert!(match_terms("5 2 3", false).is_err());
     }

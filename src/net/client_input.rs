@@ -64,8 +64,12 @@ impl ClientInput {
         }
     }
 
-    /// Takes bytes as they came from the socket.
+    /// Takes bytes as they came from the socket. After `IAC IP` nothing
+    /// more is taken, however the bytes were cut into reads.
     pub fn feed(&mut self, bytes: &[u8]) {
+        if self.interrupted {
+            return;
+        }
         let mut decoded = Vec::new();
         self.decoder.feed(bytes, &mut decoded);
         self.inputs.extend(decoded);
@@ -184,5 +188,54 @@ impl ClientInput {
             return Some(Line::TooLong);
         }
         Some(Line::Text(telnet::sanitize(&text)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lines(input: &mut ClientInput) -> Vec<Line> {
+        std::iter::from_fn(|| input.pop_line()).collect()
+    }
+
+    /// Found by the telnet fuzz target: a line typed after `IAC IP` was
+    /// dropped when it came in the same read, and run when it came in the
+    /// next one.
+    #[test]
+    fn nothing_after_an_interrupt_whatever_the_reads() {
+        let mut whole = ClientInput::new();
+        whole.feed(
+            b"who
+\xff\xf4e4
+",
+        );
+        let mut cut = ClientInput::new();
+        cut.feed(
+            b"who
+\xff\xf4",
+        );
+        let mut got = lines(&mut cut);
+        cut.feed(
+            b"e4
+",
+        );
+        got.extend(lines(&mut cut));
+        assert_eq!(lines(&mut whole), vec![Line::Text("who".into())]);
+        assert_eq!(got, vec![Line::Text("who".into())]);
+        assert!(whole.interrupted() && cut.interrupted());
+    }
+
+    #[test]
+    fn timeseal_lines_are_decoded_and_stamped() {
+        let mut input = ClientInput::new();
+        let mut wire = timeseal::encode(b"TIMESEAL2|me|os|", 1, 0, || b'1');
+        wire.push(b'\n');
+        wire.extend(timeseal::encode(b"e4", 4242, 3, || b'x'));
+        wire.extend_from_slice(b"\r\n");
+        input.feed(&wire);
+        assert_eq!(lines(&mut input), vec![Line::Text("e4".into())]);
+        assert_eq!(input.timeseal(), Some(Handshake::V2));
+        assert_eq!(input.last_stamp(), Some(4242));
     }
 }
