@@ -16,6 +16,7 @@ pub mod timeseal;
 pub mod trf;
 
 mod games;
+mod printable;
 mod render;
 
 /// The body of a target: takes the fuzzer's bytes, panics on a bug.

@@ -11,6 +11,7 @@ use atomicd::chess::{AtomicGame, Lang};
 use shakmaty::Role;
 
 use super::games::random_game;
+use super::printable::printable;
 use super::render;
 
 const RESULTS: [&str; 4] = ["1-0", "0-1", "1/2-1/2", "*"];
@@ -20,12 +21,12 @@ pub fn run(data: &[u8]) {
     let (game, start) = random_game(&mut u, 300);
     render::boards(&game.snapshot(7, "Alice", "Bob"));
     let record = PgnGame {
-        event: printable(&mut u),
-        site: printable(&mut u),
-        date: printable(&mut u),
-        round: printable(&mut u),
-        white: printable(&mut u),
-        black: printable(&mut u),
+        event: printable(&mut u, 40),
+        site: printable(&mut u, 40),
+        date: printable(&mut u, 40),
+        round: printable(&mut u, 40),
+        white: printable(&mut u, 40),
+        black: printable(&mut u, 40),
         result: RESULTS[u.choose_index(RESULTS.len()).unwrap_or(0)].to_string(),
         white_elo: u
             .arbitrary::<u16>()
@@ -39,20 +40,11 @@ pub fn run(data: &[u8]) {
         end_comment: u
             .arbitrary::<bool>()
             .unwrap_or(false)
-            .then(|| printable(&mut u)),
+            .then(|| printable(&mut u, 40)),
     };
     let mut out = String::new();
     pgn::write(&record, &mut out);
     reads_back(&out, &record, &game);
-}
-
-/// A tag value as the server has them: printable ASCII, quotes and
-/// backslashes included.
-fn printable(u: &mut Unstructured<'_>) -> String {
-    let len = u.int_in_range(0..=40).unwrap_or(0);
-    (0..len)
-        .map(|_| char::from(u.int_in_range(0x20u8..=0x7e).unwrap_or(b' ')))
-        .collect()
 }
 
 fn reads_back(out: &str, record: &PgnGame, game: &AtomicGame) {

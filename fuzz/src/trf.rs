@@ -10,6 +10,8 @@ use arbitrary::Unstructured;
 use atomicd::tourney::trf::{self, Header};
 use atomicd::tourney::{Format, GameResult, PlayerId, Tournament, is_over, pair_next_round, swiss};
 
+use super::printable::printable;
+
 const RESULTS: [GameResult; 5] = [
     GameResult::WhiteWins,
     GameResult::BlackWins,
@@ -98,14 +100,6 @@ fn entrant(u: &mut Unstructured<'_>) -> (String, i32) {
         u.arbitrary().unwrap_or(0)
     };
     (name, rating)
-}
-
-/// Printable ASCII, as names and tournament fields are on this server.
-fn printable(u: &mut Unstructured<'_>, max: usize) -> String {
-    let len = u.int_in_range(0..=max).unwrap_or(0);
-    (0..len)
-        .map(|_| char::from(u.int_in_range(0x20u8..=0x7e).unwrap_or(b'a')))
-        .collect()
 }
 
 /// One round of a player line: opponent number, colour, result.
