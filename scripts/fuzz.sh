@@ -16,8 +16,8 @@
 #
 # The machine has the stable toolchain only: RUSTC_BOOTSTRAP=1 lets
 # cargo-fuzz pass the nightly flags libFuzzer's instrumentation needs.
-# Targets are built without a sanitizer (`-s none`: the code fuzzed is safe
-# Rust, and AddressSanitizer would halve the executions) but with debug
+# Targets are built without a sanitizer (`-s none`: atomicd has no unsafe
+# code, and AddressSanitizer slows every execution) but with debug
 # assertions (`-a`: integer overflow panics, as in tests).
 set -euo pipefail
 cd "$(dirname "$0")/.."
