@@ -34,7 +34,7 @@ mod terms;
 mod tourney;
 mod vars;
 
-pub use parse::{Parsed, match_terms, parse_line};
+pub use parse::{Parsed, Piece, match_terms, parse_line, prepare};
 
 use std::future::Future;
 use std::pin::Pin;
@@ -335,20 +335,13 @@ pub async fn execute(session: &mut Session, line: &str) -> Reply {
 }
 
 fn run_one(ctx: &mut Ctx<'_>, piece: &str) {
-    let mut text = piece.trim();
-    let (expand_aliases, touch) = if let Some(rest) = text.strip_prefix("$$") {
-        text = rest;
-        (false, false)
-    } else if let Some(rest) = text.strip_prefix('$') {
-        text = rest;
-        (false, true)
-    } else {
-        (true, true)
+    // A piece refused for its length still counts as a command.
+    let piece = match parse::prepare(piece, &ctx.session.aliases) {
+        Ok(Some(piece)) => Ok(piece),
+        Ok(None) => return,
+        Err(too_long) => Err(too_long),
     };
-    let text = text.trim_start();
-    if text.is_empty() {
-        return;
-    }
+    let touch = piece.as_ref().map_or(true, |p| p.touch);
     let titles = {
         let mut world = ctx.world();
         let mut player = world.player_mut(ctx.session.id);
@@ -364,15 +357,11 @@ fn run_one(ctx: &mut Ctx<'_>, piece: &str) {
     if let Some(titles) = titles {
         ctx.session.titles = titles;
     }
-    let expanded = if expand_aliases {
-        match alias::expand(&ctx.session.aliases, text) {
-            Ok(expanded) => expanded,
-            Err(too_long) => return ctx.fail(code::LENGTH, too_long.to_string()),
-        }
-    } else {
-        None
+    let piece = match piece {
+        Ok(piece) => piece,
+        Err(too_long) => return ctx.fail(code::LENGTH, too_long.to_string()),
     };
-    let text = expanded.as_deref().unwrap_or(text);
+    let text = &*piece.text;
     // Pieces typed while setting up a board (`P@e4`).
     if setup::try_placement(ctx, text) {
         return;
@@ -382,16 +371,11 @@ fn run_one(ctx: &mut Ctx<'_>, piece: &str) {
     if move_like && game::try_move(ctx, text) {
         return;
     }
-    let (word, args) = split_word(text);
-    match lookup(word, ctx.session.titles) {
-        Lookup::Found(command, extra) => {
+    let (word, found) = find_command(text, ctx.session.titles);
+    match found {
+        Lookup::Found(command, args) => {
             ctx.code.get_or_insert(command.code);
-            let args = match extra {
-                Some(extra) if args.is_empty() => extra.to_string(),
-                Some(extra) => format!("{extra} {args}"),
-                None => args.to_string(),
-            };
-            (command.run)(ctx, args.trim());
+            (command.run)(ctx, &args);
         }
         Lookup::Ambiguous(names) => ctx.fail(
             code::AMBIGUOUS,
@@ -403,6 +387,26 @@ fn run_one(ctx: &mut Ctx<'_>, piece: &str) {
         ),
         Lookup::NotFound => ctx.fail(code::BAD_COMMAND, format!("{word}: Command not found.")),
     }
+}
+
+/// The command word of `text` (not empty), and what it names with the
+/// arguments the command gets: a shortcut's words, then the user's,
+/// trimmed.
+fn find_command(text: &str, titles: Titles) -> (&str, Lookup<String>) {
+    let (word, args) = split_word(text);
+    let found = match lookup(word, titles) {
+        Lookup::Found(command, extra) => {
+            let args = match extra {
+                Some(extra) if args.is_empty() => extra.to_string(),
+                Some(extra) => format!("{extra} {args}"),
+                None => args.to_string(),
+            };
+            Lookup::Found(command, args.trim().to_string())
+        }
+        Lookup::Ambiguous(names) => Lookup::Ambiguous(names),
+        Lookup::NotFound => Lookup::NotFound,
+    };
+    (word, found)
 }
 
 /// The command word and the rest; punctuation commands need no space.
@@ -419,9 +423,10 @@ fn split_word(text: &str) -> (&str, &str) {
     }
 }
 
-enum Lookup {
-    /// The command, and arguments a shortcut puts before the user's.
-    Found(&'static Command, Option<&'static str>),
+/// What a command word names. `A` is what comes with the command: the
+/// words a shortcut puts before the user's, or the whole arguments.
+enum Lookup<A = Option<&'static str>> {
+    Found(&'static Command, A),
     Ambiguous(Vec<&'static str>),
     NotFound,
 }

@@ -18,7 +18,6 @@
 //! [`Conn::over_limit`]); a client that then lets the kernel take nothing
 //! for [`Conn::stall_deadline`] has stopped reading and is cut off.
 
-use std::collections::VecDeque;
 use std::io;
 use std::sync::Arc;
 use std::time::Duration;
@@ -27,43 +26,23 @@ use tokio::net::TcpStream;
 use tokio::time::Instant;
 
 use crate::meters::Meters;
+use crate::net::client_input::ClientInput;
+pub use crate::net::client_input::Line;
 use crate::net::pipe::SessionEnd;
 use crate::net::socket::{Socket, Transport};
-use crate::net::telnet::{self, Input, MAX_LINE, TelnetDecoder};
-use crate::net::timeseal::{self, Handshake};
-
-/// Bytes a timeseal envelope adds to a line (stamp, filler, offset byte).
-const TIMESEAL_ENVELOPE: usize = 64;
+use crate::net::telnet;
+use crate::net::timeseal::Handshake;
 
 /// A write that takes longer than this means the client stopped reading.
 const WRITE_TIMEOUT: Duration = Duration::from_secs(60);
 
-/// One line of user input, after the telnet layer.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Line {
-    /// A line of text (printable ASCII).
-    Text(String),
-    /// The client sent a line longer than the limit; it was dropped.
-    TooLong,
-}
-
 /// A client connection (TCP or WebSocket) with its decoder.
 pub struct Conn {
     socket: Socket,
-    decoder: TelnetDecoder,
-    inputs: VecDeque<Input>,
-    /// Telnet negotiation answers waiting to be written.
-    replies: Vec<u8>,
-    /// The client closed the connection or asked to (`IAC IP`).
+    /// Bytes received, decoded into lines.
+    input: ClientInput,
+    /// The client closed the connection (or the socket failed).
     closed: bool,
-    /// Set once the client has sent a timeseal handshake.
-    timeseal: Option<Handshake>,
-    /// The client timestamp of the last line returned, if timesealed.
-    last_stamp: Option<u32>,
-    /// The client timestamp of the last reply to a `[G]` ping.
-    ping_reply: Option<u32>,
-    /// Whether the timeseal client understands `[G]` pings.
-    pings: bool,
     /// Output the socket has not taken yet, from `unsent_from` on.
     unsent: Vec<u8>,
     unsent_from: usize,
@@ -121,14 +100,8 @@ impl Conn {
     fn on(socket: Socket) -> Conn {
         Conn {
             socket,
-            decoder: TelnetDecoder::new(MAX_LINE + TIMESEAL_ENVELOPE),
-            inputs: VecDeque::new(),
-            replies: Vec::new(),
+            input: ClientInput::new(),
             closed: false,
-            timeseal: None,
-            last_stamp: None,
-            ping_reply: None,
-            pings: false,
             unsent: Vec::new(),
             unsent_from: 0,
             output_limit: DEFAULT_OUTPUT_LIMIT,
@@ -175,88 +148,48 @@ impl Conn {
 
     /// Whether `[G]` pings may be sent to this client.
     pub fn timeseal_pings(&self) -> bool {
-        self.pings
+        self.input.timeseal_pings()
     }
 
     /// The timeseal version the client announced, if any.
     pub fn timeseal(&self) -> Option<Handshake> {
-        self.timeseal
+        self.input.timeseal()
     }
 
     /// The client's timestamp on the last line returned by [`Conn::pop_line`].
     pub fn last_stamp(&self) -> Option<u32> {
-        self.last_stamp
+        self.input.last_stamp()
     }
 
     /// Takes the client timestamp of the latest `[G]` reply, if one came.
     pub fn take_ping_reply(&mut self) -> Option<u32> {
-        self.ping_reply.take()
+        self.input.take_ping_reply()
     }
 
-    /// One raw line as the user meant it: timeseal lines are decoded (the
-    /// handshake and ping replies are consumed here), everything is reduced
-    /// to printable ASCII, and lines over the limit are refused.
-    fn interpret(&mut self, mut raw: Vec<u8>) -> Option<Line> {
-        if raw.last() == Some(&b'\r') {
-            raw.pop(); // an encoded byte is never \r, so this is only line-end noise
-        }
-        let text = match timeseal::decode(&raw) {
-            Some(decoded) => {
-                if self.timeseal.is_none()
-                    && let Some(version) = timeseal::handshake(&decoded.text)
-                {
-                    let text = String::from_utf8_lossy(&decoded.text);
-                    tracing::debug!(handshake = %text, "timeseal client");
-                    // eboard's built-in "zseal" announces TIMESEAL2 but
-                    // neither strips nor answers pings, and it crashes on
-                    // "[G]\0": its moves are timed by the server instead.
-                    self.pings = !text.contains("zseal");
-                    self.timeseal = Some(version);
-                    return None;
-                }
-                if self.timeseal.is_some() {
-                    if timeseal::is_ping_reply(&decoded.text) {
-                        self.ping_reply = Some(decoded.timestamp);
-                        return None;
-                    }
-                    self.last_stamp = Some(decoded.timestamp);
-                    decoded.text
-                } else {
-                    raw
-                }
-            }
-            None => {
-                self.last_stamp = None;
-                raw
-            }
-        };
-        if text.len() > MAX_LINE {
-            return Some(Line::TooLong);
-        }
-        Some(Line::Text(telnet::sanitize(&text)))
+    /// The client has gone or asked to (`IAC IP`): nothing more is read.
+    fn gone(&self) -> bool {
+        self.closed || self.input.interrupted()
     }
 
     /// True once the client has gone; no more lines will come.
     pub fn is_closed(&self) -> bool {
-        self.closed && self.inputs.is_empty()
+        self.gone() && self.input.is_empty()
     }
 
     /// As much input as may wait has been read; read no more for now.
     pub fn typeahead_full(&self) -> bool {
-        self.inputs.len() >= TYPEAHEAD
+        self.input.queued() >= TYPEAHEAD
     }
 
     /// Whether a complete line is already waiting (typed ahead).
     pub fn line_waiting(&self) -> bool {
-        self.inputs
-            .iter()
-            .any(|i| matches!(i, Input::Line(_) | Input::TooLong))
+        self.input.line_waiting()
     }
 
     /// Reads until a complete line is waiting or the client has gone.
     /// Cancel-safe: bytes read are kept.
     pub async fn wait_for_line(&mut self) {
-        while !self.line_waiting() && !self.closed {
+        while !self.line_waiting() && !self.gone() {
             if self.readable().await.is_err() || !self.read_now() {
                 return;
             }
@@ -265,25 +198,7 @@ impl Conn {
 
     /// The next line already received, if any (typeahead is kept in order).
     pub fn pop_line(&mut self) -> Option<Line> {
-        while let Some(input) = self.inputs.pop_front() {
-            match input {
-                Input::Line(raw) => {
-                    if let Some(line) = self.interpret(raw) {
-                        return Some(line);
-                    }
-                }
-                Input::TooLong => return Some(Line::TooLong),
-                Input::Reply(bytes) => self.replies.extend_from_slice(bytes),
-                Input::Interrupt => {
-                    self.closed = true;
-                    self.inputs.clear();
-                }
-            }
-        }
-        if self.inputs.capacity() > 8 {
-            self.inputs = VecDeque::new();
-        }
-        None
+        self.input.pop_line()
     }
 
     /// Waits until the socket has bytes (or an error or end) to read.
@@ -303,9 +218,7 @@ impl Conn {
                     return false;
                 }
                 Ok(n) => {
-                    let mut decoded = Vec::new();
-                    self.decoder.feed(&buf[..n], &mut decoded);
-                    self.inputs.extend(decoded);
+                    self.input.feed(&buf[..n]);
                     if n < buf.len() || self.typeahead_full() {
                         return true;
                     }
@@ -328,7 +241,7 @@ impl Conn {
             }
             self.flush_replies().await.ok()?;
             self.flush().await.ok()?;
-            if self.closed || self.readable().await.is_err() || !self.read_now() {
+            if self.gone() || self.readable().await.is_err() || !self.read_now() {
                 // Lines that arrived with the end of the stream still count.
                 let line = self.pop_line();
                 self.closed = true;
@@ -339,10 +252,10 @@ impl Conn {
 
     /// Writes telnet negotiation answers, if any are waiting.
     pub async fn flush_replies(&mut self) -> io::Result<()> {
-        if self.replies.is_empty() {
+        let replies = self.input.take_replies();
+        if replies.is_empty() {
             return Ok(());
         }
-        let replies = std::mem::take(&mut self.replies);
         self.write(&replies).await
     }
 
