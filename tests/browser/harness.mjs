@@ -205,6 +205,7 @@ export class Telnet {
     this.send('');
     await this.expect('fics% ');
     await this.command('set bell 0');
+    await this.command('set style 12');
   }
   async login(name, password) {
     await this.expect('login: ');
@@ -213,6 +214,7 @@ export class Telnet {
     this.send(password);
     await this.expect('fics% ');
     await this.command('set bell 0');
+    await this.command('set style 12');
   }
   close() {
     this.sock.destroy();

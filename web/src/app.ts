@@ -31,15 +31,15 @@ export class App {
       if (c.kind === 'login' || c.kind === 'logout') this.drawHeader();
       // A game of mine starts (a seek taken, a challenge accepted, an
       // examination): its page opens, wherever the user was.
-      if (c.kind === 'start' && location.pathname !== `/game/${c.game}`) this.go(`/game/${c.game}`);
+      // (A new game under the number of the one on show redraws its page.)
+      if (c.kind === 'start') this.go(`/game/${c.game}`);
     });
   }
 
   start(): void {
     this.drawHeader();
     this.show();
-    const kept = sessionStorage.getItem(KEPT_NAME);
-    if (kept) void this.login(kept, '');
+    if (sessionStorage.getItem(KEPT_NAME)) void this.ensureSession();
   }
 
   go(href: string): void {

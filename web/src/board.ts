@@ -75,6 +75,9 @@ export function makeBoard(config: Config, small = false): BoardView {
     animation: { enabled: true, duration: 180 },
     movable: { free: false, showDests: true, rookCastle: false },
     premovable: { enabled: true },
+    // No arrows: chessground draws them in an SVG whose style attribute
+    // the Content-Security-Policy (no inline style) refuses.
+    drawable: { enabled: false, visible: false },
     ...config,
   });
   const blast = (squares: string[], orientation: 'white' | 'black') => {
@@ -96,6 +99,8 @@ export function makeBoard(config: Config, small = false): BoardView {
       setTimeout(() => b.remove(), 2000);
     }
   };
+  // Scripts that drive the page (the browser tests) read the board here.
+  (el as unknown as { cg: Api }).cg = api;
   return { api, el, blast };
 }
 
