@@ -274,6 +274,7 @@ export function game(app: App, params: string[]): Page {
 
   const showEnd = (text: string, res: string) => {
     ended = true;
+    if (status.textContent === t('yourMove')) fill(status);
     fill(result, h('strong', { id: 'result-score' }, res), ' ', h('span', { id: 'result-reason' }, text));
     view.api.set({ movable: { color: undefined, dests: new Map() } });
     view.api.cancelPremove();
