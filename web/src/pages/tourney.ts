@@ -88,7 +88,7 @@ export function tourney(app: App, params: string[]): Page {
           { 'data-name': s.name },
           h('td', {}, s.rank),
           h('td', {}, link(`/player/${s.name}`, s.name)),
-          h('td', {}, s.rating ?? '----'),
+          h('td', {}, s.rating ? s.rating : '----'),
           h('td', { class: 'points' }, s.points),
           h('td', {}, s.sonneborn_berger ?? s.performance ?? ''),
         ),
