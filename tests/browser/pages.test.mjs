@@ -117,3 +117,21 @@ test('the lobby and a game fit a phone', async () => {
   await screenshot(page, 'game-phone');
   assert.deepEqual(errors, []);
 });
+
+test('the lobby and the game page load at most 300 KB compressed, all from this server', async () => {
+  const { page, foreign } = await openPage(browser, server.url('/'));
+  await page.waitForSelector('#guest');
+  const assets = await page.evaluate(() => [...document.querySelectorAll('script[src], link[rel="stylesheet"]')].map((e) => e.src || e.href));
+  assert.deepEqual(assets.map((a) => new URL(a).pathname).sort(), ['/assets/app.css', '/assets/app.js']);
+  for (const path of ['/', '/game/1']) {
+    let total = 0;
+    for (const url of [server.url(path), ...assets]) {
+      const r = await fetch(url, { headers: { 'accept-encoding': 'gzip' } });
+      assert.equal(r.status, 200, url);
+      assert.equal(r.headers.get('content-encoding'), 'gzip', url);
+      total += Number(r.headers.get('content-length'));
+    }
+    assert.ok(total > 10000 && total <= 300 * 1024, `${path}: ${total} bytes compressed`);
+  }
+  assert.deepEqual(foreign, []);
+});

@@ -52,6 +52,9 @@ test('a browser guest plays a telnet user from a seek to a king explosion, watch
   await tel.command(`tell ${me} <img src=x onerror=alert(1)>`);
   await player.waitForFunction(() => document.querySelector('#console-out').textContent.includes('tells you: <img src=x onerror=alert(1)>'));
   assert.equal(await player.$$eval('#console-out img', (els) => els.length), 0, 'the tell is text, not an image');
+  // The players online (from /api/who, polled) list both.
+  await player.waitForFunction(() => document.querySelectorAll('#who li').length >= 2);
+  assert.match(await player.textContent('#who'), /Telly/);
   await screenshot(player, 'lobby');
 
   // The console: a typed command shows its reply.

@@ -201,6 +201,7 @@ export function lobby(app: App): Page {
     if (c.kind === 'seeks') drawSeeks();
     if (c.kind === 'offers') drawOffers();
     if (c.kind === 'login' || c.kind === 'logout') {
+      void poll();
       drawLogin();
       drawSeeks();
       drawOffers();
