@@ -79,7 +79,10 @@ export class App {
     if (this.fics.loggedIn) return Promise.resolve(true);
     if (!this.logging) {
       const kept = sessionStorage.getItem(KEPT_NAME);
-      this.logging = this.login(kept ?? 'guest', '').finally(() => (this.logging = null));
+      // The kept name first (its game may wait for it); a plain guest if the server refuses it.
+      this.logging = this.login(kept ?? 'guest', '')
+        .then((ok) => (ok || !kept ? ok : this.login('guest', '')))
+        .finally(() => (this.logging = null));
     }
     return this.logging;
   }
