@@ -4,7 +4,9 @@
 # and a fresh machine may lack, then checks formatting and lints, then tests:
 #   - python-chess (PyPI): the PGN tests read our PGN with it;
 #   - xboard, Xvfb, xdotool, ImageMagick, PyChess and eboard (Debian): the
-#     real-client tests run them headless against the server.
+#     real-client tests run them headless against the server;
+#   - chromium and Node.js (Debian) and playwright-core (npm, locked in
+#     tests/browser): the browser tests drive the web client with them.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -37,6 +39,9 @@ command -v import >/dev/null 2>&1 || missing+=(imagemagick)
 [ -x /usr/games/xboard ] || missing+=(xboard)
 [ -x /usr/games/pychess ] || missing+=(pychess)
 [ -x /usr/games/eboard ] || missing+=(eboard)
+[ -x /usr/bin/chromium ] || missing+=(chromium)
+command -v node >/dev/null 2>&1 || missing+=(nodejs)
+command -v npm >/dev/null 2>&1 || missing+=(npm)
 if [ ${#missing[@]} -gt 0 ]; then
     echo "test.sh: installing ${missing[*]} (Debian packages for the real-client tests)" >&2
     sudo=""
@@ -61,3 +66,12 @@ ATOMICD_TEST_TRANSPORT=ws cargo test --test core_commands --test games_play \
     --test games_ends --test games_watch --test seeks_ratings --test talk_tells \
     --test talk_channels --test examine_games --test durable_grace --test durable_adjourn
 ATOMICD_TEST_TRANSPORT=ws-binary cargo test --test core_login --test clients_timeseal
+
+# The web client: the committed build (web/dist, embedded in the binary)
+# must be what web/src gives, then the browser tests (tests/browser: Debian's
+# chromium headless through playwright-core, against the real server) run
+# with node's test runner. Their screenshots go to target/screenshots/.
+scripts/web-build.sh --check
+(cd tests/browser && npm ci --no-audit --no-fund --silent)
+cargo build --quiet --bin atomicd --example random_uci
+node --test tests/browser/

@@ -302,6 +302,10 @@ pub async fn start(config: Config) -> Result<ServerHandle, StartError> {
     tracing::info!(%local_addr, "listening");
     let web = web_listener.map(|l| {
         tracing::info!(web_addr = %web_addr.map_or(String::new(), |a| a.to_string()), "web listening");
+        if let Some(a) = web_addr {
+            // The address a newcomer opens: the browser client is served there.
+            tracing::info!("play in a browser: http://{a}/");
+        }
         tokio::spawn(crate::web::serve(shared.clone(), l))
     });
     let task = tokio::spawn(accept_loop(shared.clone(), listener, web));

@@ -6,12 +6,13 @@
 //! `listener` (connection limits on the web port), `ws` (the WebSocket
 //! transport), `origin` (which pages may open `/ws`), `api/` (the JSON
 //! API), `ratelimit` (the API's per-address budget), `health` (`/healthz`,
-//! `/metrics`). The browser client's pages will be served from here too.
+//! `/metrics`), `pages` (the browser client, embedded).
 
 pub mod api;
 pub mod health;
 pub mod listener;
 pub mod origin;
+pub mod pages;
 pub mod ratelimit;
 pub mod router;
 pub mod ws;

@@ -1,9 +1,9 @@
 //! The routes of the web port, and the headers every response carries.
 //!
-//! Pages of the browser client will be added here beside the API; the
-//! Content-Security-Policy already allows what they need (scripts, styles
-//! and sockets of this origin only) and forbids inline script, so that a
-//! name or a tell that slips through a page's escaping cannot run.
+//! The browser client's pages ([`super::pages`]) are served beside the API;
+//! the Content-Security-Policy allows what they need (scripts, styles and
+//! sockets of this origin only) and forbids inline script, so that a name
+//! or a tell that slips through a page's escaping cannot run.
 
 use std::sync::Arc;
 
@@ -31,7 +31,12 @@ pub fn router(shared: Arc<Shared>) -> Router {
         shared,
     });
     Router::new()
-        .route("/", get(index))
+        .route("/", get(super::pages::shell))
+        .route("/game/{n}", get(super::pages::numbered))
+        .route("/tourney/{id}", get(super::pages::numbered))
+        .route("/player/{name}", get(super::pages::named))
+        .route("/help/atomic", get(super::pages::shell))
+        .route("/assets/{file}", get(super::pages::asset))
         .route("/ws", get(super::ws::upgrade))
         .route("/healthz", get(super::health::healthz))
         .route("/metrics", get(super::health::metrics))
@@ -62,21 +67,6 @@ async fn secure_headers(mut response: Response) -> Response {
         HeaderValue::from_static("no-referrer"),
     );
     response
-}
-
-/// Until the browser client comes: what this port offers, in plain text.
-async fn index(axum::extract::State(state): State) -> impl IntoResponse {
-    let text = format!(
-        "{} - an atomic chess server.\n\n\
-         /ws              the FICS protocol over WebSocket (text frames; binary frames with ?framing=binary)\n\
-         /api/games       live games (JSON); see the README for every /api address\n\
-         /healthz         200 when the database answers\n\
-         /metrics         Prometheus metrics\n\n\
-         Telnet and FICS clients: port {}.\n",
-        state.shared.config.server_name,
-        state.shared.config.listen.port()
-    );
-    ([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], text)
 }
 
 async fn not_found() -> impl IntoResponse {

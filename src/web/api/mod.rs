@@ -8,6 +8,7 @@
 //! of requests ([`super::ratelimit`]), past which it gets 429.
 
 pub mod games;
+pub mod help;
 pub mod history;
 pub mod players;
 pub mod tourneys;
@@ -31,6 +32,7 @@ pub fn routes(state: Arc<WebState>) -> Router<Arc<WebState>> {
     Router::new()
         .route("/games", get(games::list))
         .route("/games/{n}", get(games::one))
+        .route("/help/atomic", get(help::atomic))
         .route("/history/{id}", get(history::one))
         .route("/players/{name}", get(players::one))
         .route("/who", get(players::who))

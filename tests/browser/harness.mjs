@@ -1,0 +1,255 @@
+// What every browser test needs: a real atomicd on ports picked by the
+// system with a temporary database and configuration, Debian's chromium
+// driven headless by playwright-core, a telnet client, and screenshots
+// kept under target/screenshots/.
+
+import { spawn } from 'node:child_process';
+import { mkdtempSync, mkdirSync, writeFileSync, existsSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import net from 'node:net';
+import { chromium } from 'playwright-core';
+
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+/** How long any wait lasts before the test fails. */
+export const PATIENCE = 30000;
+
+export const CHROMIUM = process.env.ATOMICD_CHROMIUM || '/usr/bin/chromium';
+
+function binary() {
+  const bin = process.env.ATOMICD_BIN || join(ROOT, 'target/debug/atomicd');
+  if (!existsSync(bin)) throw new Error(`no server binary at ${bin}: run cargo build first`);
+  return bin;
+}
+
+/** A running server: `telnet` and `web` are "host:port". */
+export async function startServer(extraConfig = '') {
+  const dir = mkdtempSync(join(tmpdir(), 'atomicd-browser-'));
+  const config = join(dir, 'config.toml');
+  writeFileSync(
+    config,
+    `data_dir = ${JSON.stringify(join(ROOT, 'data'))}\n` +
+      'bcrypt_cost = 10\ndisconnect_grace = 30\ntourney_countdown_seconds = 0.5\ntourney_forfeit_seconds = 60\n' +
+      'api_requests_per_minute = 100000\n' +
+      extraConfig,
+  );
+  const child = spawn(binary(), ['--config', config, '--db', join(dir, 'db.sqlite3'), '--listen', '127.0.0.1:0', '--web-listen', '127.0.0.1:0'], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+    env: { ...process.env, RUST_LOG: 'info', NO_COLOR: '1' },
+  });
+  let log = '';
+  const addrs = await new Promise((ok, fail) => {
+    const timer = setTimeout(() => fail(new Error(`the server did not start:\n${log}`)), PATIENCE);
+    child.stderr.on('data', (d) => {
+      log += d.toString();
+      const plain = log.replace(/\x1b\[[0-9;]*m/g, '');
+      const telnet = /listening local_addr=(\S+)/.exec(plain);
+      const web = /web listening web_addr=(\S+)/.exec(plain);
+      if (telnet && web) {
+        clearTimeout(timer);
+        ok({ telnet: telnet[1], web: web[1] });
+      }
+    });
+    child.on('exit', (code) => fail(new Error(`the server exited (${code}):\n${log}`)));
+  });
+  return {
+    ...addrs,
+    dir,
+    url: (path = '/') => `http://${addrs.web}${path}`,
+    log: () => log,
+    /** Runs `atomicd user add` against this server's database. */
+    async addUser(name, password, flags = []) {
+      await run(binary(), ['--config', config, '--db', join(dir, 'db.sqlite3'), 'user', 'add', name, '--password-stdin', ...flags], password + '\n');
+    },
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((ok) => (child.exitCode !== null ? ok() : child.on('exit', ok)));
+      rmSync(dir, { recursive: true, force: true });
+    },
+    child,
+    config,
+  };
+}
+
+export function run(cmd, args, input = '') {
+  return new Promise((ok, fail) => {
+    const p = spawn(cmd, args, { stdio: ['pipe', 'pipe', 'pipe'] });
+    let out = '';
+    p.stdout.on('data', (d) => (out += d));
+    p.stderr.on('data', (d) => (out += d));
+    p.on('exit', (code) => (code === 0 ? ok(out) : fail(new Error(`${cmd} ${args.join(' ')} failed (${code}): ${out}`))));
+    p.stdin.end(input);
+  });
+}
+
+/** Headless chromium, with the flags this closed network needs. */
+export async function launchBrowser() {
+  if (!existsSync(CHROMIUM)) throw new Error(`no chromium at ${CHROMIUM}: scripts/test.sh installs Debian's chromium`);
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+/** A new page in its own context (its own storage), in `locale`. */
+export async function openPage(browser, url, { locale = 'en-US', width = 1100, height = 900 } = {}) {
+  const context = await browser.newContext({ locale, viewport: { width, height } });
+  const page = await context.newPage();
+  page.setDefaultTimeout(PATIENCE);
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  // Every request stays on this server.
+  const foreign = [];
+  page.on('request', (r) => {
+    const u = new URL(r.url());
+    if (!['127.0.0.1', 'localhost'].includes(u.hostname) && u.protocol !== 'data:') foreign.push(r.url());
+  });
+  await page.goto(url);
+  return { page, context, errors, foreign };
+}
+
+export async function screenshot(page, name) {
+  const dir = join(ROOT, 'target/screenshots');
+  mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: join(dir, `${name}.png`) });
+}
+
+/** Logs the page in as a guest from the lobby; returns the guest's name. */
+export async function guestLogin(page) {
+  await page.click('#guest');
+  await page.waitForSelector('header .me a');
+  return (await page.textContent('header .me a')).replace(/\(.*$/, '');
+}
+
+/** A telnet user, as on port 5000. */
+export class Telnet {
+  constructor(addr) {
+    const [host, port] = addr.split(':');
+    this.buf = '';
+    this.waiters = [];
+    this.sock = net.connect(Number(port), host);
+    this.sock.setNoDelay(true);
+    this.sock.on('data', (d) => {
+      this.buf += d.toString('latin1').replace(/\n\r/g, '\n');
+      this.wake();
+    });
+    this.closed = false;
+    this.sock.on('close', () => ((this.closed = true), this.wake()));
+  }
+  wake() {
+    for (const w of [...this.waiters]) w();
+  }
+  send(line) {
+    this.sock.write(line + '\n');
+  }
+  /** Waits for `pattern` (a string or a RegExp); returns the text up to its end and keeps the rest. */
+  expect(pattern, patience = PATIENCE) {
+    return new Promise((ok, fail) => {
+      const check = () => {
+        let end = -1;
+        let match = null;
+        if (typeof pattern === 'string') {
+          const i = this.buf.indexOf(pattern);
+          if (i >= 0) end = i + pattern.length;
+        } else {
+          match = pattern.exec(this.buf);
+          if (match) end = match.index + match[0].length;
+        }
+        if (end >= 0) {
+          const out = this.buf.slice(0, end);
+          this.buf = this.buf.slice(end);
+          done();
+          ok(match ?? out);
+          return;
+        }
+        if (this.closed) {
+          done();
+          fail(new Error(`connection closed waiting for ${pattern}; got ${JSON.stringify(this.buf)}`));
+        }
+      };
+      const timer = setTimeout(() => {
+        done();
+        fail(new Error(`timed out waiting for ${pattern}; got ${JSON.stringify(this.buf.slice(-2000))}`));
+      }, patience);
+      const done = () => {
+        clearTimeout(timer);
+        this.waiters = this.waiters.filter((w) => w !== check);
+      };
+      this.waiters.push(check);
+      check();
+    });
+  }
+  async command(line) {
+    this.send(line);
+    return this.expect('fics% ');
+  }
+  /** Logs in under an unregistered name (or a guest with `guest`). */
+  async loginAs(name) {
+    await this.expect('login: ');
+    this.send(name);
+    await this.expect('Press return');
+    this.send('');
+    await this.expect('fics% ');
+    await this.command('set bell 0');
+    await this.command('set style 12');
+  }
+  async login(name, password) {
+    await this.expect('login: ');
+    this.send(name);
+    await this.expect('password: ');
+    this.send(password);
+    await this.expect('fics% ');
+    await this.command('set bell 0');
+    await this.command('set style 12');
+  }
+  close() {
+    this.sock.destroy();
+  }
+}
+
+/** The squares holding a piece in the page's main board, read from chessground's DOM. */
+export function boardPieces(page, selector = '.game-page .board') {
+  return page.$eval(selector, (el) =>
+    [...el.querySelectorAll('cg-board piece')]
+      .filter((p) => !p.classList.contains('ghost') && !p.classList.contains('fading'))
+      .map((p) => p.cgKey)
+      .sort(),
+  );
+}
+
+/** Clicks square `sq` (e.g. "e2") of the page's main board. */
+export async function clickSquare(page, sq, selector = '.game-page .board') {
+  const box = await page.$eval(selector, (el) => {
+    const r = el.querySelector('cg-container').getBoundingClientRect();
+    return { x: r.left, y: r.top, w: r.width, h: r.height, black: el.querySelector('.cg-wrap').classList.contains('orientation-black') };
+  });
+  let file = sq.charCodeAt(0) - 97;
+  let rank = Number(sq[1]) - 1;
+  if (box.black) {
+    file = 7 - file;
+    rank = 7 - rank;
+  }
+  await page.mouse.click(box.x + ((file + 0.5) * box.w) / 8, box.y + ((7 - rank + 0.5) * box.h) / 8);
+}
+
+/** Plays `from`→`to` on the board by two clicks and waits for the server's board after it. */
+export async function clickMove(page, from, to) {
+  const before = Number(await page.getAttribute('.game-page .board', 'data-ply'));
+  await clickSquare(page, from);
+  await clickSquare(page, to);
+  await page.waitForFunction((n) => Number(document.querySelector('.game-page .board').dataset.ply) > n, before);
+}
