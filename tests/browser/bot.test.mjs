@@ -73,8 +73,18 @@ test('a browser user plays a whole game against atomicd bot with the random engi
     const ply = Number(await page.getAttribute('.game-page .board', 'data-ply'));
     await clickSquare(page, from);
     await clickSquare(page, to);
-    if (await page.isVisible('#promotion')) await page.click('#promotion [data-piece="q"]');
-    await page.waitForFunction((n) => Number(document.querySelector('.game-page .board').dataset.ply) > n || document.querySelector('#result-score'), ply);
+    // The move is answered by the server's board, or (a pawn reaching the
+    // last rank) first by the promotion choice, which may show a moment
+    // after the click: wait for whichever comes.
+    const answered = (n) => {
+      if (Number(document.querySelector('.game-page .board').dataset.ply) > n || document.querySelector('#result-score')) return 'moved';
+      return document.querySelector('#promotion').hidden ? false : 'promote';
+    };
+    const next = await page.waitForFunction(answered, ply, { timeout: PATIENCE });
+    if ((await next.jsonValue()) === 'promote') {
+      await page.click('#promotion [data-piece="q"]');
+      await page.waitForFunction((n) => Number(document.querySelector('.game-page .board').dataset.ply) > n || document.querySelector('#result-score'), ply, { timeout: PATIENCE });
+    }
     moves++;
     if (moves === 6) await screenshot(page, 'bot-game');
     assert.ok(moves < 300, 'the game ends');

@@ -59,7 +59,10 @@ function games() {
 }
 
 let server;
-before(async () => (server = await startServer()));
+// The replay types about a thousand moves as fast as the server answers;
+// the command budget would pace it to 20 a second (tests/safety_budget.rs
+// tests that), so it is off for this server.
+before(async () => (server = await startServer('[command_budget]\nburst = 0\n')));
 after(async () => server?.stop());
 
 test('the server and chessops accept the same moves of ten FICS games and reach the same boards', async () => {
