@@ -15,7 +15,7 @@ cd "$(dirname "$0")/.."
 # (the /work, /root or /home trees and the like). Paths of Debian packages
 # (/usr/games/xboard, /usr/bin/python3) and of the kernel (/proc) are the
 # same everywhere and allowed.
-outside=$(grep -rnIE '\.\./shared|(^|[^[:alnum:]_.-])/(work|root|home|Users|mnt|media|srv)/' \
+outside=$(grep -rnIE --exclude-dir=node_modules '\.\./shared|(^|[^[:alnum:]_.-])/(work|root|home|Users|mnt|media|srv)/' \
     src tests scripts benches examples .ci || true)
 if [ -n "$outside" ]; then
     echo "test.sh: these lines reach outside the repository:" >&2
