@@ -81,6 +81,20 @@ FORMULAS = [
 ]
 
 
+def ws_frame(opcode, payload, mask=b"\x00\x00\x00\x00", fin=True):
+    """One frame as a browser sends it (RFC 6455 section 5.2): always masked."""
+    head = bytes([(0x80 if fin else 0) | opcode])
+    n = len(payload)
+    if n < 126:
+        head += bytes([0x80 | n])
+    elif n < 65536:
+        head += bytes([0x80 | 126]) + struct.pack(">H", n)
+    else:
+        head += bytes([0x80 | 127]) + struct.pack(">Q", n)
+    masked = bytes(b ^ mask[i % 4] for i, b in enumerate(payload))
+    return head + mask + masked
+
+
 def write(target, name, data):
     folder = os.path.join(OUT, target)
     os.makedirs(folder, exist_ok=True)
@@ -133,6 +147,23 @@ def main():
         write("pgn", f"game{i}", bytes([i % 5, 40 + i * 30]) + bytes(range(i, 250)))
     for i in range(6):
         write("trf", f"t{i}", bytes([i % 4, 5, 9]) + bytes(range(3 * i, 255)) * 2)
+
+    # websocket: [framing, read size, reply size] then a browser's frames.
+    text, binary, close, ping, more = 1, 2, 8, 9, 0
+    sessions = [
+        ws_frame(text, b"guest") + ws_frame(text, b"") + ws_frame(text, b"who\nfinger\n"),
+        ws_frame(text, b"tell 53 hello", b"\x12\x34\x56\x78") + ws_frame(ping, b"hi")
+        + ws_frame(text, b"e4", b"\xff\x00\xff\x00") + ws_frame(close, b"\x03\xe8"),
+        ws_frame(text, b"set style 12\r\n", fin=False) + ws_frame(more, b"match bob"),
+        ws_frame(binary, LOGINS[5]) + ws_frame(binary, LOGINS[6], b"\x01\x02\x03\x04"),
+        ws_frame(text, b"x" * 1100) + ws_frame(text, b"who"),
+        ws_frame(text, b"\xc3\xa9t\xc3\xa9"),
+        ws_frame(text, b"\xff\xfe"),
+        ws_frame(binary, b"y" * 70000)[:300],  # past the limit: refused at its header
+    ]
+    for i, frames in enumerate(sessions):
+        for head in (0x00, 0x01, 0x42, 0xC3):
+            write("websocket", f"s{i}-{head:02x}", bytes([head]) + frames)
 
 
 main()

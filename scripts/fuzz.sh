@@ -40,11 +40,10 @@ declare -A max_len=(
     [fen]=2048
     [pgn]=1024
     [trf]=2048
-    # [websocket]=4096  (to come: the WebSocket framing target, once the
-    #                    /ws transport exists; add it here and in fuzz/)
+    [websocket]=8192
 )
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(telnet timeseal command_line moves formula fen pgn trf)
+[ ${#targets[@]} -gt 0 ] || targets=(telnet timeseal command_line moves formula fen pgn trf websocket)
 
 if ! cargo fuzz --version >/dev/null 2>&1; then
     echo "fuzz.sh: installing cargo-fuzz" >&2
@@ -100,8 +99,6 @@ for t in "${targets[@]}"; do
     kib=$(du -sk --apparent-size "$corpus" | cut -f1)
     echo "| $t | $seconds | ${execs:-?} | ${rate:-?} | ${cov:-?} | ${ft:-?} | $files | $kib | ${kept:-?} | $crashes |" >>"$summary"
 done
-# websocket: (to come) the WebSocket framing target runs here once the
-# /ws transport exists.
 cat "$summary"
 if [ ${#failed[@]} -gt 0 ]; then
     echo "fuzz.sh: crashes in ${failed[*]}: inputs in fuzz/artifacts/" >&2

@@ -14,6 +14,7 @@ pub mod pgn;
 pub mod telnet;
 pub mod timeseal;
 pub mod trf;
+pub mod websocket;
 
 mod games;
 mod printable;
@@ -32,4 +33,5 @@ pub const TARGETS: &[(&str, Target)] = &[
     ("fen", fen::run),
     ("pgn", pgn::run),
     ("trf", trf::run),
+    ("websocket", websocket::run),
 ];

@@ -47,7 +47,7 @@ const WRITE_TIMEOUT: Duration = Duration::from_secs(60);
 /// that much at every poll of the socket, ready or not (4 KiB of it was a
 /// quarter of the server's instructions per move; a bigger frame is read
 /// in several reads).
-const READ_BUFFER: usize = 512;
+pub const READ_BUFFER: usize = 512;
 
 /// Close codes (RFC 6455 §7.4.1).
 const CLOSE_NORMAL: u16 = 1000;
