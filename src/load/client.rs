@@ -220,6 +220,20 @@ impl Client {
         self.expect(b"fics% ", wait, "command").await
     }
 
+    /// Sends a command and returns what came before its prompt.
+    pub async fn command_text(&mut self, line: &str, wait: Duration) -> Step<String> {
+        self.send(line).await?;
+        let deadline = Instant::now() + wait;
+        loop {
+            if let Some(i) = find(&self.buf, b"fics% ") {
+                let text = String::from_utf8_lossy(&self.buf[..i]).into_owned();
+                self.buf.drain(..i + 6);
+                return Ok(text);
+            }
+            self.fill(deadline, "command").await?;
+        }
+    }
+
     /// Waits for the next style-12 board (skipping everything else).
     pub async fn next_board(&mut self, wait: Duration) -> Step<Board> {
         let deadline = Instant::now() + wait;
