@@ -65,7 +65,7 @@ fn find(hay: &[u8], needle: &[u8]) -> Option<usize> {
 }
 
 /// Reads relation and half-moves from a `<12>` line.
-fn parse_board(line: &[u8]) -> Option<Board> {
+pub fn parse_board(line: &[u8]) -> Option<Board> {
     let text = std::str::from_utf8(line).ok()?;
     let f: Vec<&str> = text.split(' ').collect();
     let relation = f.get(19)?.parse().ok()?;

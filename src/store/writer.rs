@@ -178,7 +178,7 @@ pub fn run(conn: Connection, jobs: mpsc::Receiver<(u64, Job)>, state: &State, se
         let last = batch.last().map(|(t, _)| *t);
         if kept.is_empty() {
             let jobs = batch.into_iter().map(|(_, j)| j).collect();
-            let left = transact(&conn, jobs, state, settings);
+            let left = transact(&conn, jobs, 0, state, settings);
             if !left.is_empty() {
                 tracing::warn!(
                     kept = left.len(),
@@ -201,8 +201,9 @@ pub fn run(conn: Connection, jobs: mpsc::Receiver<(u64, Job)>, state: &State, se
                     Job::Call(c) => calls.push(Job::Call(c)),
                 }
             }
+            state.kept.store(kept.len(), Ordering::Relaxed);
             if !calls.is_empty() {
-                transact(&conn, calls, state, settings);
+                transact(&conn, calls, kept.len(), state, settings);
             }
         }
         if let Some(t) = last {
@@ -211,7 +212,7 @@ pub fn run(conn: Connection, jobs: mpsc::Receiver<(u64, Job)>, state: &State, se
         if !kept.is_empty() && Instant::now() >= retry_at {
             let before = kept.len();
             let all = kept.drain(..).map(Job::Write).collect();
-            let left = transact(&conn, all, state, settings);
+            let left = transact(&conn, all, 0, state, settings);
             if left.is_empty() {
                 tracing::warn!(written = before, "store: the kept writes are saved");
             } else {
@@ -230,7 +231,7 @@ pub fn run(conn: Connection, jobs: mpsc::Receiver<(u64, Job)>, state: &State, se
     if !kept.is_empty() {
         // The server is stopping: one last try, then say what is lost.
         let all = kept.drain(..).map(Job::Write).collect();
-        let left = transact(&conn, all, state, settings);
+        let left = transact(&conn, all, 0, state, settings);
         for w in &left {
             tracing::error!(
                 "store: the database refused this write until the end; it is lost: {}",
@@ -261,7 +262,15 @@ enum Tx {
 
 /// Runs `jobs` in one transaction and commits. Returns the writes to keep
 /// (refused for a passing reason), in their order.
-fn transact(conn: &Connection, jobs: Vec<Job>, state: &State, settings: &Settings) -> Vec<Write> {
+/// `already_kept` writes wait in memory besides: the count of kept writes
+/// is right before any answer is delivered.
+fn transact(
+    conn: &Connection,
+    jobs: Vec<Job>,
+    already_kept: usize,
+    state: &State,
+    settings: &Settings,
+) -> Vec<Write> {
     let started = Instant::now();
     let mut tx = match control(conn, "BEGIN") {
         Ok(()) => Tx::Open,
@@ -358,6 +367,9 @@ fn transact(conn: &Connection, jobs: Vec<Job>, state: &State, settings: &Setting
     for w in &mut kept {
         say_notice(w);
     }
+    state
+        .kept
+        .store(already_kept + kept.len(), Ordering::Relaxed);
     for (deliver, wrote) in answers {
         state.over(1);
         deliver(committed || !wrote);

@@ -19,7 +19,7 @@ use tokio::sync::watch;
 use tokio::time::Instant;
 
 use super::PASSWORD;
-use crate::load::client::{Client, Step, Via};
+use crate::load::client::{Board, Client, Step, Via, parse_board};
 use crate::load::stats::Errors;
 
 /// How long one step (a login, a board) may take before the session is
@@ -169,6 +169,11 @@ async fn session(ctx: &Ctx, i: usize, at: SocketAddr, record: &mut Record) -> St
         b.quit().await;
         return Ok(());
     }
+    // Already back in play (a server that resumes games by itself)?
+    if let Some(start) = in_play(&mut w).await? {
+        in_play(&mut b).await?;
+        return play_on(ctx, i, start.plies as usize, w, b, record).await;
+    }
     // `match` with the name alone resumes their adjourned game.
     let stored = w.command_text("stored", PATIENCE).await?;
     let terms = if stored.contains(bn.as_str()) {
@@ -182,8 +187,29 @@ async fn session(ctx: &Ctx, i: usize, at: SocketAddr, record: &mut Record) -> St
     b.send("accept").await?;
     let start = w.next_board(PATIENCE).await?;
     b.next_board(PATIENCE).await?;
+    play_on(ctx, i, start.plies as usize, w, b, record).await
+}
+
+/// The board of the game `c` is playing, if any (`refresh`).
+async fn in_play(c: &mut Client) -> Step<Option<Board>> {
+    let shown = c.command_text("refresh", PATIENCE).await?;
+    Ok(shown
+        .lines()
+        .find(|l| l.starts_with("<12> "))
+        .and_then(|l| parse_board(l.as_bytes()))
+        .filter(|b| b.relation == 1 || b.relation == -1))
+}
+
+/// Plays the game on from half-move `ply` to its end.
+async fn play_on(
+    ctx: &Ctx,
+    i: usize,
+    mut ply: usize,
+    mut w: Client,
+    mut b: Client,
+    record: &mut Record,
+) -> Step<()> {
     let _live = Live::new(&ctx.live);
-    let mut ply = start.plies as usize;
     if (ply as u32) < record.acked {
         // The check will find it too; say it where it happened.
         tracing::error!(
@@ -210,7 +236,11 @@ async fn session(ctx: &Ctx, i: usize, at: SocketAddr, record: &mut Record) -> St
         mover.board_at(ply as u32 + 1, PATIENCE).await?;
         ply += 1;
     }
-    let mover = if ply.is_multiple_of(2) { &mut w } else { &mut b };
+    let mover = if ply.is_multiple_of(2) {
+        &mut w
+    } else {
+        &mut b
+    };
     mover.send("resign").await?;
     w.expect(b"resigns}", PATIENCE, "end").await?;
     b.expect(b"resigns}", PATIENCE, "end").await?;
