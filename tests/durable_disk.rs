@@ -234,6 +234,8 @@ async fn a_store_that_does_not_answer_stops_no_game_and_the_game_keeps_its_moves
     // The queue is at its bound; the game holds the rest of its moves.
     assert_eq!(store.queue_depth(), 3);
     assert!(!store.has_room());
+    let shown = metrics(&server).await;
+    assert_eq!(metric(&shown, "atomicd_store_queue_depth"), 3.0, "{shown}");
     // A takeback cuts moves the game still holds.
     assert_eq!(
         alice.command("takeback 2").await,
