@@ -362,6 +362,13 @@ async fn accept_loop(shared: Arc<Shared>, listener: TcpListener, web: Option<Joi
     if shared.store.flush().await.is_err() {
         tracing::error!("the database closed before the final flush");
     }
+    let lost = shared.store.settle_kept(Duration::from_secs(10)).await;
+    if lost > 0 {
+        tracing::error!(
+            lost,
+            "the database still refuses writes kept in memory; they are lost with this stop"
+        );
+    }
     tracing::info!("server stopped");
 }
 

@@ -270,3 +270,47 @@ async fn a_store_that_does_not_answer_stops_no_game_and_the_game_keeps_its_moves
     assert_eq!(moves, expected);
     assert_eq!(store.queue_depth(), 0);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_clean_stop_writes_what_was_kept_once_the_disk_takes_it() {
+    let disk = Tmpfs::mount("4m");
+    let db = disk.path().join("atomicd.sqlite3");
+    let mut server = TestServer::start_with(|c| c.database = db.clone()).await;
+    for name in ["Alice", "Bob"] {
+        server.add_user(name, "pw", Titles::default());
+    }
+    let mut alice = user(&server, "Alice").await;
+    let mut bob = user(&server, "Bob").await;
+    let no = start_game(&mut alice, &mut bob, "Bob", "5 0 r").await;
+    play(&mut alice, &mut bob, "e4").await;
+    server.flush_store().await;
+    let filler = fill(disk.path());
+    play(&mut bob, &mut alice, "e5").await;
+    play(&mut alice, &mut bob, "Nf3").await;
+    // Let the retries back off to their longest pause, so that the next
+    // one comes after the stop has begun.
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while metric(&metrics(&server).await, "atomicd_store_failures_total") < 7.0 {
+        assert!(Instant::now() < deadline, "the store never backed off");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    std::fs::remove_file(&filler).unwrap();
+    let handle = server.handle.take().unwrap();
+    handle.shutdown();
+    handle.wait().await;
+    let conn = atomicd::store::open_connection(&db).unwrap();
+    let row = atomicd::store::games::get(&conn, i64::from(no))
+        .unwrap()
+        .unwrap();
+    assert_eq!(
+        (row.status.as_str(), row.reason.as_deref()),
+        ("adjourned", Some("Game adjourned by server shutdown"))
+    );
+    let moves: Vec<String> = atomicd::store::games::moves(&conn, row.id)
+        .unwrap()
+        .into_iter()
+        .map(|m| m.san)
+        .collect();
+    assert_eq!(moves, ["e4", "e5", "Nf3"]);
+    drop((alice, bob));
+}

@@ -374,6 +374,17 @@ impl Store {
         }
     }
 
+    /// Gives the writes kept after the disk refused them up to `patience`
+    /// to be written (the thread retries at least every two seconds);
+    /// returns how many are still kept. For a clean stop.
+    pub async fn settle_kept(&self, patience: Duration) -> usize {
+        let deadline = tokio::time::Instant::now() + patience;
+        while self.kept_writes() > 0 && tokio::time::Instant::now() < deadline {
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        self.kept_writes()
+    }
+
     /// Waits until every job queued before it is handled.
     pub async fn flush(&self) -> Result<(), StoreError> {
         let (tx, rx) = oneshot::channel();
