@@ -100,6 +100,15 @@ fn metric(text: &str, name: &str) -> f64 {
         .unwrap()
 }
 
+/// The moves stored for game `id`, in SAN.
+fn stored_sans(conn: &rusqlite::Connection, id: i64) -> Vec<String> {
+    atomicd::store::games::moves(conn, id)
+        .unwrap()
+        .into_iter()
+        .map(|m| m.san)
+        .collect()
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_full_disk_stops_no_game_tells_what_waits_and_writes_it_all_once_space_returns() {
     let disk = Tmpfs::mount("4m");
@@ -184,11 +193,7 @@ async fn a_full_disk_stops_no_game_tells_what_waits_and_writes_it_all_once_space
         (row.status.as_str(), row.result.as_deref()),
         ("finished", Some("1-0"))
     );
-    let moves: Vec<String> = atomicd::store::games::moves(&conn, row.id)
-        .unwrap()
-        .into_iter()
-        .map(|m| m.san)
-        .collect();
+    let moves = stored_sans(&conn, row.id);
     assert_eq!(moves, line, "every move, in order, once");
     for (name, told) in ["Alice", "Bob"].iter().zip(ratings) {
         let account = atomicd::store::accounts::find(&conn, name)
@@ -260,11 +265,7 @@ async fn a_store_that_does_not_answer_stops_no_game_and_the_game_keeps_its_moves
         .unwrap()
         .unwrap();
     assert_eq!(row.result.as_deref(), Some("1-0"));
-    let moves: Vec<String> = atomicd::store::games::moves(&conn, row.id)
-        .unwrap()
-        .into_iter()
-        .map(|m| m.san)
-        .collect();
+    let moves = stored_sans(&conn, row.id);
     let mut expected: Vec<&str> = line[..8].to_vec();
     expected.push("a3");
     assert_eq!(moves, expected);
@@ -306,11 +307,7 @@ async fn a_clean_stop_writes_what_was_kept_once_the_disk_takes_it() {
         (row.status.as_str(), row.reason.as_deref()),
         ("adjourned", Some("Game adjourned by server shutdown"))
     );
-    let moves: Vec<String> = atomicd::store::games::moves(&conn, row.id)
-        .unwrap()
-        .into_iter()
-        .map(|m| m.san)
-        .collect();
+    let moves = stored_sans(&conn, row.id);
     assert_eq!(moves, ["e4", "e5", "Nf3"]);
     drop((alice, bob));
 }
