@@ -35,9 +35,9 @@
 //!   refused them do not count here (calls still run while the disk is
 //!   full: logins, reads, and a clear answer for a new account).
 //!
-//! The depth is logged when it crosses [`DEPTH_LEVELS`] (up and down) and
-//! shown at `/metrics` (`atomicd_store_queue_depth`, with
-//! `atomicd_store_kept_writes`).
+//! The depth is logged when it crosses [`DEPTH_LEVELS`] going up, and when
+//! it is back under half the first one; it is shown at `/metrics`
+//! (`atomicd_store_queue_depth`, with `atomicd_store_kept_writes`).
 
 pub mod accounts;
 pub mod adjourned;
@@ -64,6 +64,23 @@ use writer::{Call, Deliver, Job, State, Write};
 /// Depths of the queue at which the store logs a line, going up (a warning)
 /// and coming back down; the last level is the bound itself.
 pub const DEPTH_LEVELS: [usize; 3] = [1_000, 5_000, usize::MAX];
+
+/// The level of [`DEPTH_LEVELS`] (capped at `limit`) a queue of `depth`
+/// jobs is at, coming from level `before`: up as soon as a level is
+/// reached, down only under half of it, so that a depth going to and fro
+/// across a level does not log a line each time.
+fn depth_level(depth: usize, limit: usize, before: usize) -> usize {
+    let levels = DEPTH_LEVELS.map(|l| l.min(limit));
+    let reached = levels.iter().filter(|&&l| depth >= l).count();
+    if reached >= before {
+        return reached;
+    }
+    let mut level = before;
+    while level > 0 && depth < levels[level - 1] / 2 {
+        level -= 1;
+    }
+    level
+}
 
 /// How the store is set up.
 #[derive(Clone)]
@@ -300,12 +317,12 @@ impl Store {
     /// Logs the depth when it crosses one of [`DEPTH_LEVELS`] or the bound.
     fn note_depth(&self, depth: usize) {
         let inner = &*self.inner;
-        let level = DEPTH_LEVELS
-            .iter()
-            .map(|&l| l.min(inner.limit))
-            .filter(|&l| depth >= l)
-            .count();
-        let before = inner.level.swap(level, Ordering::Relaxed);
+        let before = inner.level.load(Ordering::Relaxed);
+        let level = depth_level(depth, inner.limit, before);
+        if level == before {
+            return;
+        }
+        inner.level.store(level, Ordering::Relaxed);
         if level > before {
             tracing::warn!(
                 depth,
@@ -313,7 +330,7 @@ impl Store {
                 kept = self.kept_writes(),
                 "store queue is deep: the database is slow or failing"
             );
-        } else if level < before && level == 0 {
+        } else if level == 0 {
             tracing::info!(depth, "store queue is back to normal");
         }
     }
@@ -401,6 +418,28 @@ impl Store {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn depth_levels_go_up_at_once_and_down_under_half() {
+        let climb: Vec<usize> = [0, 999, 1_000, 4_999, 5_000, 9_999, 10_000]
+            .iter()
+            .scan(0, |level, &d| {
+                *level = depth_level(d, 10_000, *level);
+                Some(*level)
+            })
+            .collect();
+        assert_eq!(climb, [0, 0, 1, 1, 2, 2, 3]);
+        // Down: a level is left only under half of it.
+        assert_eq!(depth_level(9_999, 10_000, 3), 3);
+        assert_eq!(depth_level(4_999, 10_000, 3), 2);
+        assert_eq!(depth_level(2_499, 10_000, 3), 1);
+        assert_eq!(depth_level(499, 10_000, 3), 0);
+        assert_eq!(depth_level(500, 10_000, 1), 1);
+        // A bound under the levels: all of them are the bound.
+        assert_eq!(depth_level(3, 3, 0), 3);
+        assert_eq!(depth_level(1, 3, 3), 3);
+        assert_eq!(depth_level(0, 3, 3), 0);
+    }
 
     #[tokio::test]
     async fn writes_then_reads_see_them_and_survive_reopening() {
