@@ -126,7 +126,7 @@ impl State {
 /// How the thread behaves, beside its connection.
 pub struct Settings {
     /// Extra time each transaction takes before its commit: a slow disk,
-    /// for tests and chaos runs (`store_delay_ms`).
+    /// for tests and chaos runs (`[store] delay_ms`).
     pub delay: Duration,
     pub commit_time: metrics::Histogram,
     /// Transactions abandoned because the disk refused a write.
