@@ -70,6 +70,36 @@ pub struct Config {
     pub output_stall_seconds: f64,
     /// How many commands a connection may send: `[command_budget]`.
     pub command_budget: crate::session::budget::BudgetConfig,
+    /// The store's queue and how long boards wait for it: `[store]`.
+    pub store: StoreConfig,
+}
+
+/// The `[store]` table: the writer thread's queue, and how much a slow or
+/// failing disk may cost play.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct StoreConfig {
+    /// Jobs that may wait for the database (writes kept in memory after
+    /// the disk refused them included) before optional ones are refused:
+    /// live games then keep their moves themselves, settings are not saved.
+    pub queue_limit: usize,
+    /// Milliseconds a board waits for its move to be committed before it
+    /// goes out anyway (the store is then slow or failing, and boards stop
+    /// waiting for it until it has caught up).
+    pub board_wait_ms: u64,
+    /// Extra milliseconds every transaction takes: a slow disk on purpose,
+    /// for tests and chaos runs. 0 in production.
+    pub delay_ms: u64,
+}
+
+impl Default for StoreConfig {
+    fn default() -> Self {
+        StoreConfig {
+            queue_limit: 10_000,
+            board_wait_ms: 250,
+            delay_ms: 0,
+        }
+    }
 }
 
 /// The `[computers]` table: limits that keep bots good citizens.
@@ -136,6 +166,7 @@ impl Default for Config {
             api_requests_per_minute: 600,
             output_stall_seconds: 10.0,
             command_budget: Default::default(),
+            store: StoreConfig::default(),
         }
     }
 }
@@ -225,6 +256,9 @@ impl Config {
             return Err("api_requests_per_minute must be at least 1".into());
         }
         self.command_budget.validate()?;
+        if self.store.queue_limit == 0 {
+            return Err("[store] queue_limit must be at least 1".into());
+        }
         if let Some(n) = self.channels.keys().find(|n| **n > 255) {
             return Err(format!("channel {n} is out of range (0-255)"));
         }

@@ -43,6 +43,10 @@ enum Command {
     /// Drive a FICS-style server on loopback with many games and users, and
     /// print a one-line JSON report (latencies, moves/s, errors, server costs).
     Load(LoadArgs),
+    /// Play rated games on a server of its own while killing it (SIGKILL)
+    /// again and again, then check that no acknowledged move, game or
+    /// rating was lost or doubled (scripts/chaos.sh).
+    Chaos(atomicd::load::chaos::ChaosOptions),
     /// Play on a server with a UCI engine (a bot on a computer account).
     Bot(atomicd::bot::BotOptions),
     /// Write finished games as PGN ([Variant "Atomic"]) to standard output.
@@ -170,6 +174,7 @@ fn main() -> ExitCode {
         }) => export_tourney(cli.config, cli.db, id, false),
         Some(Command::ExportTrf { id }) => export_tourney(cli.config, cli.db, id, true),
         Some(Command::Load(args)) => load(args),
+        Some(Command::Chaos(options)) => chaos(options),
         Some(Command::Bot(options)) => bot(options),
     };
     match result {
@@ -306,6 +311,19 @@ fn load(args: LoadArgs) -> Result<()> {
     println!("{report}");
     if report["errors"].as_u64().unwrap_or(1) > 0 {
         return Err(format!("{} errors", report["errors"]).into());
+    }
+    Ok(())
+}
+
+fn chaos(options: atomicd::load::chaos::ChaosOptions) -> Result<()> {
+    atomicd::server::raise_descriptor_limit();
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()?;
+    let report = runtime.block_on(atomicd::load::chaos::run(options))?;
+    println!("{}", serde_json::to_string(&report)?);
+    if !report.ok {
+        return Err("the chaos run found lost or doubled data (see the report)".into());
     }
     Ok(())
 }

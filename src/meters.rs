@@ -54,6 +54,15 @@ pub struct Meters {
     pub flooders_cut: Counter,
     pub store_commit: Histogram,
     pub store_queue: Gauge,
+    /// Writes the database refused, kept in memory to be written later.
+    pub store_kept: Gauge,
+    /// Transactions the database refused (disk full, I/O errors).
+    pub store_failures: Counter,
+    /// Awaited store jobs refused because the store thread was too far behind.
+    pub store_refused: Counter,
+    /// Boards written before the store had handled their move (it was slow
+    /// or failing).
+    pub boards_unconfirmed: Counter,
     pub games_running: Gauge,
     pub players_online: Gauge,
     pub api_requests: Counter,
@@ -153,7 +162,27 @@ impl Meters {
             store_queue: gauge(
                 "atomicd_store_queue_depth",
                 &[],
-                "Store jobs waiting for the store thread.",
+                "Store jobs waiting for the store thread, kept writes included.",
+            ),
+            store_kept: gauge(
+                "atomicd_store_kept_writes",
+                &[],
+                "Writes the database refused, kept in memory and tried again.",
+            ),
+            store_failures: counter(
+                "atomicd_store_failures_total",
+                &[],
+                "Store transactions the database refused (disk full, I/O errors).",
+            ),
+            store_refused: counter(
+                "atomicd_store_refused_total",
+                &[],
+                "Awaited store jobs (reads, new accounts) refused because the store thread was too far behind.",
+            ),
+            boards_unconfirmed: counter(
+                "atomicd_boards_unconfirmed_total",
+                &[],
+                "Boards written before the store had handled their move (slow or failing disk).",
             ),
             games_running: gauge("atomicd_games_running", &[], "Games in progress."),
             players_online: gauge("atomicd_players_online", &[], "Users logged in."),

@@ -19,7 +19,7 @@ use crate::help::HelpPages;
 use crate::meters::Meters;
 use crate::password::Hasher;
 use crate::session::{self, throttle::LoginThrottle};
-use crate::store::{Store, adjourned};
+use crate::store::{Store, StoreOptions, adjourned};
 use crate::timefmt::unix_now;
 use crate::world::timers::Timers;
 use crate::world::{SessionId, World};
@@ -209,8 +209,14 @@ fn listen(addr: SocketAddr) -> std::io::Result<TcpListener> {
 /// Opens the database, binds the listener and starts serving.
 pub async fn start(config: Config) -> Result<ServerHandle, StartError> {
     let meters = Meters::new();
-    let store = Store::open_measured(&config.database, meters.store_commit.clone())
-        .map_err(StartError::Database)?;
+    let options = StoreOptions {
+        queue_limit: config.store.queue_limit,
+        delay: Duration::from_millis(config.store.delay_ms),
+        commit_time: meters.store_commit.clone(),
+        failures: meters.store_failures.clone(),
+        refused: meters.store_refused.clone(),
+    };
+    let store = Store::open_with(&config.database, options).map_err(StartError::Database)?;
     let last_game_id = store
         .call(crate::store::games::max_id)
         .await
@@ -355,6 +361,13 @@ async fn accept_loop(shared: Arc<Shared>, listener: TcpListener, web: Option<Joi
     sessions.wait().await;
     if shared.store.flush().await.is_err() {
         tracing::error!("the database closed before the final flush");
+    }
+    let lost = shared.store.settle_kept(Duration::from_secs(10)).await;
+    if lost > 0 {
+        tracing::error!(
+            lost,
+            "the database still refuses writes kept in memory; they are lost with this stop"
+        );
     }
     tracing::info!("server stopped");
 }

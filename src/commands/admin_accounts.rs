@@ -4,10 +4,18 @@
 use super::Ctx;
 use super::admin::{first_word, record};
 use crate::account::{Titles, check_handle};
-use crate::store::{accounts, admin as db};
+use crate::store::writer::passing;
+use crate::store::{StoreError, accounts, admin as db};
 use crate::timefmt::{fics_date, unix_now};
 
 const DB_DOWN: &str = "The database is not available; try again later.\n";
+
+/// What `addplayer` says when the disk refuses the new account.
+fn unsaved_account(name: &str) -> String {
+    format!(
+        "The account {name} cannot be saved: the server cannot write to its database. It was not created; try again later.\n"
+    )
+}
 
 /// `addplayer name password`: registers an account from inside the server.
 pub fn addplayer(ctx: &mut Ctx<'_>, args: &str) {
@@ -46,6 +54,8 @@ pub fn addplayer(ctx: &mut Ctx<'_>, args: &str) {
             Ok(Err(accounts::CreateError::Exists(existing))) => {
                 format!("A player named {existing} is already registered.\n")
             }
+            Err(StoreError::Unsaved) => unsaved_account(&name),
+            Ok(Err(accounts::CreateError::Db(e))) if passing(&e) => unsaved_account(&name),
             _ => DB_DOWN.to_string(),
         }
     });

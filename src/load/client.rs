@@ -65,7 +65,7 @@ fn find(hay: &[u8], needle: &[u8]) -> Option<usize> {
 }
 
 /// Reads relation and half-moves from a `<12>` line.
-fn parse_board(line: &[u8]) -> Option<Board> {
+pub fn parse_board(line: &[u8]) -> Option<Board> {
     let text = std::str::from_utf8(line).ok()?;
     let f: Vec<&str> = text.split(' ').collect();
     let relation = f.get(19)?.parse().ok()?;
@@ -218,6 +218,20 @@ impl Client {
     pub async fn command(&mut self, line: &str, wait: Duration) -> Step<()> {
         self.send(line).await?;
         self.expect(b"fics% ", wait, "command").await
+    }
+
+    /// Sends a command and returns what came before its prompt.
+    pub async fn command_text(&mut self, line: &str, wait: Duration) -> Step<String> {
+        self.send(line).await?;
+        let deadline = Instant::now() + wait;
+        loop {
+            if let Some(i) = find(&self.buf, b"fics% ") {
+                let text = String::from_utf8_lossy(&self.buf[..i]).into_owned();
+                self.buf.drain(..i + 6);
+                return Ok(text);
+            }
+            self.fill(deadline, "command").await?;
+        }
     }
 
     /// Waits for the next style-12 board (skipping everything else).

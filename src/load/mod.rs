@@ -9,6 +9,7 @@
 //! errors by kind, and (given the server's PID) its memory, CPU and open
 //! descriptors from `/proc`.
 
+pub mod chaos;
 pub mod client;
 pub mod flood;
 pub mod moves;

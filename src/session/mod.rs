@@ -405,6 +405,20 @@ async fn sleep_until(deadline: Option<Instant>) {
     }
 }
 
+/// Waits until the store has handled every write queued so far (the move
+/// on the board about to be written is among them), within `[store]
+/// board_wait_ms`: a board a player saw shows a move that a `kill -9`
+/// cannot take back. A slow or failing store is waited for once, then not
+/// until it has caught up (counted in `atomicd_boards_unconfirmed_total`).
+async fn confirm_stored(session: &Session) {
+    let shared = &session.shared;
+    let store = &shared.store;
+    let patience = Duration::from_millis(shared.config.store.board_wait_ms);
+    if !store.confirm(store.last_ticket(), patience).await {
+        shared.meters.boards_unconfirmed.increment(1);
+    }
+}
+
 /// Renders one unsolicited message for this user and writes it.
 async fn write_out(session: &mut Session, conn: &mut Conn, message: Out) -> std::io::Result<()> {
     match message {
@@ -420,6 +434,7 @@ async fn write_out(session: &mut Session, conn: &mut Conn, message: Out) -> std:
             ))
         }
         Out::Board { board, viewer } => {
+            confirm_stored(session).await;
             let my_turn = viewer.relation(&board) == 1;
             let relayed = my_turn.then_some(board.made_at).flatten();
             // The board this user must answer is preceded by a timeseal
@@ -445,6 +460,7 @@ async fn write_out(session: &mut Session, conn: &mut Conn, message: Out) -> std:
             board,
             viewer,
         } => {
+            confirm_stored(session).await;
             session.flipped = false;
             if matches!(viewer, Viewer::Player(_)) {
                 session.timing.new_game();
@@ -505,7 +521,12 @@ async fn handle_line(session: &mut Session, conn: &mut Conn, line: Line) -> std:
     } else {
         (0, text)
     };
+    let moves = session.moves_played;
     let reply = commands::execute(session, &command).await;
+    if session.moves_played != moves {
+        // The reply shows the board after the move.
+        confirm_stored(session).await;
+    }
     let block_after = session.ivars.get(Ivar::BLOCK);
     let block = (block_before || block_after).then_some(Block {
         id: block_id,

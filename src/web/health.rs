@@ -47,6 +47,7 @@ pub async fn metrics(axum::extract::State(state): State) -> impl IntoResponse {
     m.games_running.set(games as f64);
     m.players_online.set(players as f64);
     m.store_queue.set(shared.store.queue_depth() as f64);
+    m.store_kept.set(shared.store.kept_writes() as f64);
     (
         [(
             header::CONTENT_TYPE,

@@ -232,6 +232,7 @@ impl World {
             started_unix: stored.started_at,
             last_lag_ms: 0,
             snapshot,
+            unsaved: Vec::new(),
         };
         let snap = game.refresh_snapshot(now);
         let intro = continuing_lines(&game, true);

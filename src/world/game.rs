@@ -9,6 +9,7 @@ use tokio::time::Instant;
 use crate::account::Titles;
 use crate::chess::{AtomicGame, BoardSnapshot, LastMove};
 use crate::rating::RatingDisplay;
+use crate::store::games::MoveRow;
 use crate::world::SessionId;
 use crate::world::clock::Clock;
 
@@ -90,6 +91,9 @@ pub struct Game {
     pub last_lag_ms: u32,
     /// The board as of the last move, shared with every viewer.
     pub snapshot: Arc<BoardSnapshot>,
+    /// Moves not yet queued for the store, whose queue was full: they go
+    /// with the next move that finds room, or with the game's end.
+    pub unsaved: Vec<MoveRow>,
 }
 
 impl Game {

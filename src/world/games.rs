@@ -168,6 +168,7 @@ impl World {
             started_unix: unix_now(),
             last_lag_ms: 0,
             snapshot,
+            unsaved: Vec::new(),
         };
         let snap = game.refresh_snapshot(now);
         let creating = format!(
@@ -337,11 +338,11 @@ impl World {
             white_ms: snap.white_clock_ms,
             black_ms: snap.black_clock_ms,
         };
-        let db_id = game.db_id;
-        self.store
-            .write("record move", move |c| db::append_move(c, db_id, &row));
         let audience: Vec<(SessionId, Viewer)> =
             game.audience().filter(|(who, _)| *who != id).collect();
+        // Queued before the boards: a board is written only once the
+        // store has handled what was queued before it.
+        self.save_move(no, row);
         for (who, v) in audience {
             if let Some(p) = self.player(who) {
                 p.send(Out::Board {
@@ -464,8 +465,11 @@ impl World {
             .into_iter()
             .flatten()
             .collect();
+        // One time for the ratings and the row, so that a result can be
+        // replayed from what is stored.
+        let ended_at = unix_now();
         let rated = if end.status == db::status::FINISHED {
-            self.rate_game(&game, end.result)
+            self.rate_game(&game, end.result, ended_at)
         } else {
             None
         };
@@ -516,15 +520,12 @@ impl World {
             result: end.result.to_string(),
             reason: end.reason.clone(),
             code: end.code.to_string(),
-            ended_at: unix_now(),
+            ended_at,
             white_ms,
             black_ms,
         };
-        let db_id = game.db_id;
         let saves = rated.map(|r| r.saves).unwrap_or_default();
-        self.store.write("end game", move |c| {
-            db::finish_rated(c, db_id, &ending, &saves)
-        });
+        self.save_end(&mut game, ending, saves);
         if end.status == db::status::ADJOURNED {
             self.remember_adjourned(&game, white_ms, black_ms);
         }

@@ -309,6 +309,9 @@ impl World {
         game.clock.take_back(n, now);
         let plies = game.plies() as u32;
         let db_id = game.db_id;
+        // Moves the game kept while the queue was full go first, so that
+        // the takeback cuts them too.
+        crate::world::saving::save_unsaved(&self.store, game);
         self.store.write("take back", move |c| {
             crate::store::games::truncate_moves(c, db_id, plies)
         });

@@ -80,10 +80,11 @@ impl World {
         Some(rating::format_preview_lines(&rating::preview(mine, theirs, unix_now())) + "\n")
     }
 
-    /// Rates a finished rated game: updates both players' ratings in the
-    /// world and returns their lines and what to store. `None` when the
-    /// game is not rated or a player is not here to be rated.
-    pub fn rate_game(&mut self, game: &Game, result: &str) -> Option<RatedOutcome> {
+    /// Rates a rated game that finished at `now` (Unix secs, the time its
+    /// row records): updates both players' ratings in the world and returns
+    /// their lines and what to store. `None` when the game is not rated or
+    /// a player is not here to be rated.
+    pub fn rate_game(&mut self, game: &Game, result: &str, now: i64) -> Option<RatedOutcome> {
         if !game.terms.rated {
             return None;
         }
@@ -92,7 +93,7 @@ impl World {
         let (wa, ba) = (game.white.account_id?, game.black.account_id?);
         let white = self.player(wid)?.rating.clone()?;
         let black = self.player(bid)?.rating.clone()?;
-        let (new_white, new_black) = rating::after_game(&white, &black, outcome, unix_now());
+        let (new_white, new_black) = rating::after_game(&white, &black, outcome, now);
         let mut lines = Vec::new();
         for (id, old, new, color) in [
             (wid, &white, &new_white, Color::White),

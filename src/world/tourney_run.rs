@@ -223,9 +223,10 @@ impl World {
             white_ms: stored.white_ms,
             black_ms: stored.black_ms,
         };
-        let (db_id, saves) = (stored.id, rated.as_ref().map(|r| r.saves.clone()));
+        let db_id = stored.id;
+        let saves = rated.as_ref().map(|r| r.saves.clone()).unwrap_or_default();
         self.store.write("tourney forfeit", move |c| {
-            gamesdb::finish_rated(c, db_id, &ending, &saves.unwrap_or_default())
+            gamesdb::finish_rated(c, db_id, &ending, &saves)
         });
         for (name, them) in [
             (&stored.white, &stored.black),
