@@ -59,6 +59,17 @@ enum Command {
         /// The tournament's number.
         id: i64,
     },
+    /// Copy the database to a new file, consistently, while the server runs.
+    Backup {
+        /// The new file (never overwritten).
+        path: PathBuf,
+        /// Pages (4 KiB) copied per step.
+        #[arg(long, default_value_t = store::backup::Pace::default().pages_per_step)]
+        step_pages: i32,
+        /// Milliseconds of rest between two steps.
+        #[arg(long, default_value_t = store::backup::Pace::default().pause.as_millis() as u64)]
+        pause_ms: u64,
+    },
 }
 
 #[derive(clap::Args)]
@@ -171,6 +182,11 @@ fn main() -> ExitCode {
         Some(Command::ExportTrf { id }) => export_tourney(cli.config, cli.db, id, true),
         Some(Command::Load(args)) => load(args),
         Some(Command::Bot(options)) => bot(options),
+        Some(Command::Backup {
+            path,
+            step_pages,
+            pause_ms,
+        }) => backup(cli.config, cli.db, &path, step_pages, pause_ms),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -397,6 +413,32 @@ fn export_tourney(config: Option<PathBuf>, db: Option<PathBuf>, id: i64, trf: bo
     print!(
         "{}",
         text.ok_or_else(|| format!("there is no tourney #{id}"))?
+    );
+    Ok(())
+}
+
+/// `atomicd backup PATH`: see `store::backup`.
+fn backup(
+    config: Option<PathBuf>,
+    db: Option<PathBuf>,
+    path: &std::path::Path,
+    step_pages: i32,
+    pause_ms: u64,
+) -> Result<()> {
+    let config = maintenance_config(config, db)?;
+    let pace = store::backup::Pace {
+        pages_per_step: step_pages.max(1),
+        pause: std::time::Duration::from_millis(pause_ms),
+    };
+    let r = store::backup::backup(&config.database, path, pace)?;
+    println!(
+        "Backed up {} to {}: {} pages, {} bytes, {} steps, {:.1} s.",
+        config.database.display(),
+        path.display(),
+        r.pages,
+        r.bytes,
+        r.steps,
+        r.elapsed.as_secs_f64()
     );
     Ok(())
 }

@@ -22,6 +22,7 @@
 pub mod accounts;
 pub mod adjourned;
 pub mod admin;
+pub mod backup;
 pub mod games;
 pub mod journal;
 pub mod lists;
