@@ -59,6 +59,9 @@ enum Command {
         /// The tournament's number.
         id: i64,
     },
+    /// Check the database (SQLite's checks, then the server's own
+    /// invariants) without changing it; exits non-zero if anything is wrong.
+    Check,
     /// Copy the database to a new file, consistently, while the server runs.
     Backup {
         /// The new file (never overwritten).
@@ -182,6 +185,7 @@ fn main() -> ExitCode {
         Some(Command::ExportTrf { id }) => export_tourney(cli.config, cli.db, id, true),
         Some(Command::Load(args)) => load(args),
         Some(Command::Bot(options)) => bot(options),
+        Some(Command::Check) => check(cli.config, cli.db),
         Some(Command::Backup {
             path,
             step_pages,
@@ -415,6 +419,37 @@ fn export_tourney(config: Option<PathBuf>, db: Option<PathBuf>, id: i64, trf: bo
         text.ok_or_else(|| format!("there is no tourney #{id}"))?
     );
     Ok(())
+}
+
+/// `atomicd check`: see `store::check`. Each problem is a line on standard
+/// output; the verdict is the last line (and the exit status).
+fn check(config: Option<PathBuf>, db: Option<PathBuf>) -> Result<()> {
+    let config = maintenance_config(config, db)?;
+    let conn = store::check::open(&config.database)?;
+    let report = store::check::run(&conn)?;
+    for p in &report.problems {
+        println!("{p}");
+    }
+    let c = &report.counts;
+    let looked = format!(
+        "{} accounts, {} games ({} moves), {} rating rows, {} tourneys",
+        c.accounts, c.games, c.moves, c.ratings, c.tourneys
+    );
+    match report.problems.len() {
+        0 => {
+            println!(
+                "{}: no problem found in {looked}.",
+                config.database.display()
+            );
+            Ok(())
+        }
+        n => Err(format!(
+            "{}: {n} problem{} found in {looked}",
+            config.database.display(),
+            if n == 1 { "" } else { "s" }
+        )
+        .into()),
+    }
 }
 
 /// `atomicd backup PATH`: see `store::backup`.

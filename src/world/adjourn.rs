@@ -23,21 +23,11 @@ use crate::world::{Out, SessionId, World};
 /// Rebuilds the position of a stored game by replaying its moves (UCI, as
 /// stored) from its start position.
 pub fn replay(stored: &StoredGame) -> Result<AtomicGame, String> {
-    let mut chess = match &stored.start_fen {
-        Some(fen) => AtomicGame::from_fen(fen).map_err(|e| format!("bad start position: {e}"))?,
-        None => AtomicGame::new(),
-    };
-    for m in &stored.moves {
-        let uci: shakmaty::uci::UciMove = m
-            .uci
-            .parse()
-            .map_err(|_| format!("bad stored move {}", m.uci))?;
-        let mv = uci
-            .to_move(chess.position())
-            .map_err(|_| format!("illegal stored move {}", m.uci))?;
-        chess.try_play(mv).map_err(|e| e.to_string())?;
-    }
-    Ok(chess)
+    AtomicGame::replay(
+        stored.start_fen.as_deref(),
+        stored.moves.iter().map(|m| m.uci.as_str()),
+    )
+    .map_err(|(_, why)| why)
 }
 
 /// The terms a stored game was played with.
