@@ -219,7 +219,7 @@ pub async fn start(config: Config) -> Result<ServerHandle, StartError> {
     // Games that were live when the server last stopped (a crash, kill -9)
     // come back as adjourned games, with every move and both clocks.
     let now_unix = unix_now();
-    let (recovered, (adjourned, away_ratings), (tourneys, last_tourney)) = store
+    let (recovered, (adjourned, away_ratings), (tourneys, last_tourney), watchers) = store
         .call(move |db| {
             let recovered = adjourned::recover_live(db, now_unix)?;
             let events = crate::store::tourneys::load_all(db, true)?;
@@ -233,7 +233,8 @@ pub async fn start(config: Config) -> Result<ServerHandle, StartError> {
                     ratings.insert(account, crate::store::ratings::load(db, account)?);
                 }
             }
-            Ok::<_, rusqlite::Error>((recovered, (stored, ratings), (events, last)))
+            let watchers = adjourned::load_watchers(db)?;
+            Ok::<_, rusqlite::Error>((recovered, (stored, ratings), (events, last), watchers))
         })
         .await
         .map_err(|_| StartError::Database(rusqlite::Error::InvalidQuery))?
@@ -271,6 +272,7 @@ pub async fn start(config: Config) -> Result<ServerHandle, StartError> {
     world.durable.stop = Some(shutdown.clone());
     world.durable.adjourned = adjourned.into_iter().map(|g| (g.id, g)).collect();
     world.durable.away_ratings = away_ratings;
+    world.durable.watchers = watchers;
     world.computers.rules = config.computers;
     let (countdown, forfeit_after) = config.tourney_delays();
     let director = crate::world::tourneys::Settings {

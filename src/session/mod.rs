@@ -204,7 +204,8 @@ async fn enter(
     let (kicked, arrival) = {
         let mut world = shared.world();
         let kicked = world.enter(player);
-        (kicked, world.announce_arrival(id))
+        let arrival = world.announce_arrival(id) + &world.restart_notices(id);
+        (kicked, arrival)
     };
     drop(identity.reservation.take());
     let session = Box::new(Session {

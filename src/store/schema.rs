@@ -193,6 +193,13 @@ const MIGRATIONS: &[&str] = &[
         kind       TEXT NOT NULL,
         PRIMARY KEY (tourney_id, round, player_no)
     );",
+    // 8: who watched a game that a shutdown adjourned, so that each can be
+    // offered the game when it goes on after the restart.
+    "CREATE TABLE game_watchers (
+        game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        name    TEXT NOT NULL COLLATE NOCASE,
+        PRIMARY KEY (game_id, name)
+    );",
 ];
 
 /// The version a fully migrated database has.

@@ -89,7 +89,13 @@ pub fn stored_text(name: &str, games: &[(StoredGame, bool)]) -> String {
 
 impl World {
     /// Keeps a game that has just been adjourned, so that it can be resumed.
-    pub fn remember_adjourned(&mut self, game: &Game, white_ms: i64, black_ms: i64) {
+    pub fn remember_adjourned(
+        &mut self,
+        game: &Game,
+        white_ms: i64,
+        black_ms: i64,
+        by_server: bool,
+    ) {
         let moves = game
             .chess
             .moves()
@@ -122,6 +128,7 @@ impl World {
             white_ms,
             black_ms,
             moves,
+            by_server,
         };
         self.durable.adjourned.insert(game.db_id, stored);
     }
@@ -254,6 +261,7 @@ impl World {
         self.games.insert(no, game);
         self.peak_games = self.peak_games.max(self.games.len());
         self.arm_flag(no);
+        self.offer_to_watchers(db_id, no);
         Ok(no)
     }
 }
@@ -311,6 +319,7 @@ mod tests {
                     black_ms: 0,
                 })
                 .collect(),
+            by_server: false,
         }
     }
 

@@ -526,10 +526,17 @@ impl World {
             db::finish_rated(c, db_id, &ending, &saves)
         });
         if end.status == db::status::ADJOURNED {
-            self.remember_adjourned(&game, white_ms, black_ms);
+            let by_server = crate::store::adjourned::by_server(&end.reason);
+            self.remember_adjourned(&game, white_ms, black_ms, by_server);
         }
         tracing::info!(game = no, white = %game.white.name, black = %game.black.name, result = end.result, reason = %end.reason, "game over");
         self.tourney_game_ended(&game, &end, now);
+        if end.status != db::status::ADJOURNED {
+            self.durable.watchers.remove(&game.db_id);
+        }
+        for &pid in &players {
+            self.continue_server_adjourned(pid, now);
+        }
         reply
     }
 
