@@ -20,6 +20,7 @@ pub mod net;
 pub mod password;
 pub mod random;
 pub mod rating;
+pub mod reload;
 pub mod server;
 pub mod session;
 pub mod store;

@@ -209,44 +209,111 @@ fn load_config(path: Option<PathBuf>) -> Result<Config> {
     )?)
 }
 
+/// What the command line says over `config.toml`: applied at start and
+/// again to every reload, so a reload sees the same file the start saw.
+#[derive(Clone)]
+struct Overrides {
+    db: Option<PathBuf>,
+    listen: Option<SocketAddr>,
+    web_listen: Option<String>,
+}
+
+impl Overrides {
+    fn apply(&self, mut config: Config) -> Config {
+        if let Some(db) = &self.db {
+            config.database.clone_from(db);
+        }
+        if let Some(listen) = self.listen {
+            config.listen = listen;
+        }
+        if let Some(web) = &self.web_listen {
+            config.web_listen.clone_from(web);
+        }
+        config
+    }
+}
+
 fn serve(
     config: Option<PathBuf>,
     db: Option<PathBuf>,
     listen: Option<SocketAddr>,
     web_listen: Option<String>,
 ) -> Result<()> {
-    let mut config = load_config(config)?;
-    if let Some(db) = db {
-        config.database = db;
+    if let Some(web) = &web_listen
+        && !web.trim().is_empty()
+        && web.trim().parse::<SocketAddr>().is_err()
+    {
+        return Err(format!("--web-listen \"{web}\" is not an address and port").into());
     }
-    if let Some(listen) = listen {
-        config.listen = listen;
-    }
-    if let Some(web) = web_listen {
-        if !web.trim().is_empty() && web.trim().parse::<SocketAddr>().is_err() {
-            return Err(format!("--web-listen \"{web}\" is not an address and port").into());
-        }
-        config.web_listen = web;
-    }
+    let path = config.unwrap_or_else(|| PathBuf::from("config.toml"));
+    let overrides = Overrides {
+        db,
+        listen,
+        web_listen,
+    };
+    let config = overrides.apply(Config::load(&path)?);
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()?;
     runtime.block_on(async {
         // Handlers first: a SIGTERM that arrives as soon as the server is
-        // listening must already stop it cleanly.
-        let stop = shutdown_signal();
+        // listening must already stop it cleanly, and a SIGHUP reload it
+        // (its default action would end the process).
+        let mut stop = shutdown_signal();
+        let mut hangups = hangups();
         let files = atomicd::server::raise_descriptor_limit();
         tracing::info!(open_files = files, "descriptor limit");
         let server = atomicd::start(config).await?;
-        tokio::select! {
-            _ = stop => {}
-            _ = server.stopping() => {}
+        loop {
+            tokio::select! {
+                _ = &mut stop => break,
+                _ = server.stopping() => break,
+                Some(()) = hangups.recv() => {
+                    tracing::info!(path = %path.display(), "SIGHUP: reading the configuration again");
+                    let (shared, path, overrides) =
+                        (server.shared().clone(), path.clone(), overrides.clone());
+                    // Reading files is blocking work: off the async threads.
+                    let _ = tokio::task::spawn_blocking(move || {
+                        let read = Config::load(&path).map(|c| overrides.apply(c));
+                        shared.reload(read.map_err(|e| e.to_string()))
+                    })
+                    .await;
+                }
+            }
         }
         tracing::info!("shutting down");
         server.shutdown();
         server.wait().await;
         Ok(())
     })
+}
+
+/// One message per SIGHUP, the handler installed now. Where signals
+/// cannot be had, none ever comes.
+fn hangups() -> tokio::sync::mpsc::Receiver<()> {
+    let (tx, rx) = tokio::sync::mpsc::channel(1);
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{SignalKind, signal};
+        match signal(SignalKind::hangup()) {
+            Ok(mut hup) => {
+                tokio::spawn(async move {
+                    while hup.recv().await.is_some() {
+                        // A reload already waiting covers this signal too.
+                        let _ = tx.try_send(());
+                    }
+                });
+                return rx;
+            }
+            Err(e) => tracing::warn!(error = %e, "no SIGHUP handler: changes need a restart"),
+        }
+    }
+    // Keeps the channel open: the serve loop waits on it for ever.
+    tokio::spawn(async move {
+        std::future::pending::<()>().await;
+        drop(tx);
+    });
+    rx
 }
 
 /// Installs the SIGINT (Ctrl-C) and SIGTERM handlers now; the future

@@ -5,68 +5,17 @@
 //! played to its end.
 
 mod durable_common;
+mod ops_common;
 mod support;
 
-use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
-use std::sync::mpsc;
+use std::process::Command;
 
 use atomicd::account::Titles;
 use durable_common::{machine, parse12};
+use ops_common::binary::Binary;
 use support::Client;
-
-/// The server binary, running.
-struct Binary {
-    child: Child,
-    addr: SocketAddr,
-    /// Lines of its standard error, as they come.
-    log: mpsc::Receiver<String>,
-}
-
-impl Binary {
-    /// Starts `atomicd` on `db` with the configuration at `config`, on a
-    /// free port, and waits until it listens.
-    fn start(config: &Path, db: &Path) -> Binary {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_atomicd"))
-            .args(["--config", config.to_str().unwrap()])
-            .args(["--db", db.to_str().unwrap()])
-            .args(["--listen", "127.0.0.1:0", "--web-listen", ""])
-            .stdout(Stdio::null())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("atomicd starts");
-        let (tx, log) = mpsc::channel();
-        let stderr = child.stderr.take().unwrap();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stderr).lines().map_while(Result::ok) {
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
-        let addr = loop {
-            let line = log
-                .recv_timeout(support::PATIENCE)
-                .expect("the server logs its address");
-            if let Some(rest) = line.split("local_addr=").nth(1) {
-                break rest.split_whitespace().next().unwrap().parse().unwrap();
-            }
-        };
-        Binary { child, addr, log }
-    }
-
-    /// Sends SIGTERM and waits for a clean exit.
-    fn terminate(mut self) {
-        let pid = self.child.id().to_string();
-        let killed = Command::new("kill").args(["-TERM", &pid]).status().unwrap();
-        assert!(killed.success());
-        let status = self.child.wait().unwrap();
-        assert!(status.success(), "exit after SIGTERM: {status:?}");
-        drop(self.log);
-    }
-}
 
 fn name(i: usize) -> String {
     format!(

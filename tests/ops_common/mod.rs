@@ -5,6 +5,8 @@
 
 #![allow(dead_code)]
 
+pub mod binary;
+
 use std::path::Path;
 use std::process::{Command, Output};
 use std::time::Duration;
