@@ -15,6 +15,7 @@ pub mod export;
 pub mod formula;
 pub mod help;
 pub mod load;
+pub mod logs;
 pub mod meters;
 pub mod net;
 pub mod password;

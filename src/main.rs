@@ -9,6 +9,7 @@ use clap::{Parser, Subcommand};
 
 use atomicd::account::{Titles, check_handle};
 use atomicd::config::Config;
+use atomicd::logs::LogFormat;
 use atomicd::store::{self, accounts};
 use atomicd::timefmt::{fics_date, unix_now};
 
@@ -29,6 +30,10 @@ struct Cli {
     /// for none (overrides the configuration).
     #[arg(long, value_name = "ADDR")]
     web_listen: Option<String>,
+    /// How log lines are written to standard error: `text` for people,
+    /// `json` for programs (one JSON object a line).
+    #[arg(long, global = true, value_enum, default_value_t = LogFormat::Text)]
+    log_format: LogFormat,
     #[command(subcommand)]
     command: Option<Command>,
 }
@@ -164,14 +169,7 @@ enum UserAction {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    tracing_subscriber::fmt()
-        .with_env_filter(
-            tracing_subscriber::EnvFilter::try_from_default_env()
-                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info")),
-        )
-        .with_writer(std::io::stderr)
-        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
-        .init();
+    atomicd::logs::init(cli.log_format);
     let result = match cli.command {
         None => serve(cli.config, cli.db, cli.listen, cli.web_listen),
         Some(Command::User { action }) => user(cli.config, cli.db, action),
@@ -260,7 +258,7 @@ fn serve(
         // listening must already stop it cleanly, and a SIGHUP reload it
         // (its default action would end the process).
         let mut stop = shutdown_signal();
-        let mut hangups = hangups();
+        let mut hangups = atomicd::reload::hangups();
         let files = atomicd::server::raise_descriptor_limit();
         tracing::info!(open_files = files, "descriptor limit");
         let server = atomicd::start(config).await?;
@@ -286,34 +284,6 @@ fn serve(
         server.wait().await;
         Ok(())
     })
-}
-
-/// One message per SIGHUP, the handler installed now. Where signals
-/// cannot be had, none ever comes.
-fn hangups() -> tokio::sync::mpsc::Receiver<()> {
-    let (tx, rx) = tokio::sync::mpsc::channel(1);
-    #[cfg(unix)]
-    {
-        use tokio::signal::unix::{SignalKind, signal};
-        match signal(SignalKind::hangup()) {
-            Ok(mut hup) => {
-                tokio::spawn(async move {
-                    while hup.recv().await.is_some() {
-                        // A reload already waiting covers this signal too.
-                        let _ = tx.try_send(());
-                    }
-                });
-                return rx;
-            }
-            Err(e) => tracing::warn!(error = %e, "no SIGHUP handler: changes need a restart"),
-        }
-    }
-    // Keeps the channel open: the serve loop waits on it for ever.
-    tokio::spawn(async move {
-        std::future::pending::<()>().await;
-        drop(tx);
-    });
-    rx
 }
 
 /// Installs the SIGINT (Ctrl-C) and SIGTERM handlers now; the future

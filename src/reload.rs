@@ -91,6 +91,34 @@ pub fn load_motd(data_dir: &Path) -> String {
         .unwrap_or_default()
 }
 
+/// One message per SIGHUP, the handler installed now. Where signals
+/// cannot be had, none ever comes.
+pub fn hangups() -> tokio::sync::mpsc::Receiver<()> {
+    let (tx, rx) = tokio::sync::mpsc::channel(1);
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{SignalKind, signal};
+        match signal(SignalKind::hangup()) {
+            Ok(mut hup) => {
+                tokio::spawn(async move {
+                    while hup.recv().await.is_some() {
+                        // A reload already waiting covers this signal too.
+                        let _ = tx.try_send(());
+                    }
+                });
+                return rx;
+            }
+            Err(e) => tracing::warn!(error = %e, "no SIGHUP handler: changes need a restart"),
+        }
+    }
+    // Keeps the channel open: the serve loop waits on it for ever.
+    tokio::spawn(async move {
+        std::future::pending::<()>().await;
+        drop(tx);
+    });
+    rx
+}
+
 impl Shared {
     /// Takes up a configuration read again (`SIGHUP`), with the help pages
     /// and the message of the day; an unreadable or invalid file (`Err`,

@@ -154,6 +154,7 @@ impl World {
         };
         self.store
             .write("start game", move |c| db::insert_live(c, &row));
+        tracing::info!(game = no, db_id, white = %w.name, black = %b.name, rated = terms.rated, minutes = terms.minutes, inc = terms.inc, "game started");
         let snapshot = Arc::new(BoardSnapshot::new(&chess, no, &w.name, &b.name));
         let mut game = Game {
             no,
