@@ -194,12 +194,21 @@ const MIGRATIONS: &[&str] = &[
         PRIMARY KEY (tourney_id, round, player_no)
     );",
     // 8: who watched a game that a shutdown adjourned, so that each can be
-    // offered the game when it goes on after the restart.
+    // offered the game when it goes on after the restart. And games that
+    // version 2 finished, before there were ratings, were written rated
+    // though nothing rated them (tests/data/schema/v2.sqlite3): a player
+    // of such a game has no rating row, which a rated game always leaves.
     "CREATE TABLE game_watchers (
         game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
         name    TEXT NOT NULL COLLATE NOCASE,
         PRIMARY KEY (game_id, name)
-    );",
+    );
+    UPDATE games SET rated = 0
+     WHERE rated = 1 AND status = 'finished'
+       AND ((white_account IS NOT NULL
+             AND white_account NOT IN (SELECT account_id FROM ratings))
+         OR (black_account IS NOT NULL
+             AND black_account NOT IN (SELECT account_id FROM ratings)));",
 ];
 
 /// The version a fully migrated database has.
