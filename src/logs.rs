@@ -5,7 +5,9 @@
 //! `game started` (`game`, `db_id`, `white`, `black`, `rated`, `minutes`,
 //! `inc`), `game over` (`game`, `white`, `black`, `result`, `reason`),
 //! `admin action` (`admin`, `action`, `target`, `detail`) and the store's
-//! errors (level `ERROR`, target `atomicd::store`, an `error` field).
+//! errors (level `ERROR`, target `atomicd::store`, SQLite's message in an
+//! `error` field where there is one; their text still names the write,
+//! so it is not yet a stable name).
 
 /// `--log-format`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
