@@ -18,6 +18,16 @@ pub struct Binary {
     log: mpsc::Receiver<String>,
 }
 
+/// A test that fails half-way leaves no server behind.
+impl Drop for Binary {
+    fn drop(&mut self) {
+        if matches!(self.child.try_wait(), Ok(None)) {
+            let _ = self.child.kill();
+            let _ = self.child.wait();
+        }
+    }
+}
+
 impl Binary {
     /// Starts `atomicd` on `db` with the configuration at `config`, on a
     /// free port, and waits until it listens.
