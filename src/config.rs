@@ -7,10 +7,10 @@ use std::collections::BTreeMap;
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 /// Everything the server reads from `config.toml`.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, Serialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct Config {
     /// Shown in the banner and in `help`; never the word "FatICS" (PyChess
@@ -76,7 +76,7 @@ pub struct Config {
 
 /// The `[store]` table: the writer thread's queue, and how much a slow or
 /// failing disk may cost play.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct StoreConfig {
     /// Jobs that may wait for the database (writes kept in memory after
@@ -103,7 +103,7 @@ impl Default for StoreConfig {
 }
 
 /// The `[computers]` table: limits that keep bots good citizens.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct ComputerRules {
     /// Games one computer account may play at once. A name logs in once

@@ -9,6 +9,7 @@ use clap::{Parser, Subcommand};
 
 use atomicd::account::{Titles, check_handle};
 use atomicd::config::Config;
+use atomicd::logs::LogFormat;
 use atomicd::store::{self, accounts};
 use atomicd::timefmt::{fics_date, unix_now};
 
@@ -29,6 +30,10 @@ struct Cli {
     /// for none (overrides the configuration).
     #[arg(long, value_name = "ADDR")]
     web_listen: Option<String>,
+    /// How log lines are written to standard error: `text` for people,
+    /// `json` for programs (one JSON object a line).
+    #[arg(long, global = true, value_enum, default_value_t = LogFormat::Text)]
+    log_format: LogFormat,
     #[command(subcommand)]
     command: Option<Command>,
 }
@@ -62,6 +67,20 @@ enum Command {
     ExportTrf {
         /// The tournament's number.
         id: i64,
+    },
+    /// Check the database (SQLite's checks, then the server's own
+    /// invariants) without changing it; exits non-zero if anything is wrong.
+    Check,
+    /// Copy the database to a new file, consistently, while the server runs.
+    Backup {
+        /// The new file (never overwritten).
+        path: PathBuf,
+        /// Pages (4 KiB) copied per step.
+        #[arg(long, default_value_t = store::backup::Pace::default().pages_per_step)]
+        step_pages: i32,
+        /// Milliseconds of rest between two steps.
+        #[arg(long, default_value_t = store::backup::Pace::default().pause.as_millis() as u64)]
+        pause_ms: u64,
     },
 }
 
@@ -154,14 +173,7 @@ enum UserAction {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    tracing_subscriber::fmt()
-        .with_env_filter(
-            tracing_subscriber::EnvFilter::try_from_default_env()
-                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info")),
-        )
-        .with_writer(std::io::stderr)
-        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
-        .init();
+    atomicd::logs::init(cli.log_format);
     let result = match cli.command {
         None => serve(cli.config, cli.db, cli.listen, cli.web_listen),
         Some(Command::User { action }) => user(cli.config, cli.db, action),
@@ -176,6 +188,12 @@ fn main() -> ExitCode {
         Some(Command::Load(args)) => load(args),
         Some(Command::Chaos(options)) => chaos(options),
         Some(Command::Bot(options)) => bot(options),
+        Some(Command::Check) => check(cli.config, cli.db),
+        Some(Command::Backup {
+            path,
+            step_pages,
+            pause_ms,
+        }) => backup(cli.config, cli.db, &path, step_pages, pause_ms),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -194,38 +212,77 @@ fn load_config(path: Option<PathBuf>) -> Result<Config> {
     )?)
 }
 
+/// What the command line says over `config.toml`: applied at start and
+/// again to every reload, so a reload sees the same file the start saw.
+#[derive(Clone)]
+struct Overrides {
+    db: Option<PathBuf>,
+    listen: Option<SocketAddr>,
+    web_listen: Option<String>,
+}
+
+impl Overrides {
+    fn apply(&self, mut config: Config) -> Config {
+        if let Some(db) = &self.db {
+            config.database.clone_from(db);
+        }
+        if let Some(listen) = self.listen {
+            config.listen = listen;
+        }
+        if let Some(web) = &self.web_listen {
+            config.web_listen.clone_from(web);
+        }
+        config
+    }
+}
+
 fn serve(
     config: Option<PathBuf>,
     db: Option<PathBuf>,
     listen: Option<SocketAddr>,
     web_listen: Option<String>,
 ) -> Result<()> {
-    let mut config = load_config(config)?;
-    if let Some(db) = db {
-        config.database = db;
+    if let Some(web) = &web_listen
+        && !web.trim().is_empty()
+        && web.trim().parse::<SocketAddr>().is_err()
+    {
+        return Err(format!("--web-listen \"{web}\" is not an address and port").into());
     }
-    if let Some(listen) = listen {
-        config.listen = listen;
-    }
-    if let Some(web) = web_listen {
-        if !web.trim().is_empty() && web.trim().parse::<SocketAddr>().is_err() {
-            return Err(format!("--web-listen \"{web}\" is not an address and port").into());
-        }
-        config.web_listen = web;
-    }
+    let path = config.unwrap_or_else(|| PathBuf::from("config.toml"));
+    let overrides = Overrides {
+        db,
+        listen,
+        web_listen,
+    };
+    let config = overrides.apply(Config::load(&path)?);
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()?;
     runtime.block_on(async {
         // Handlers first: a SIGTERM that arrives as soon as the server is
-        // listening must already stop it cleanly.
-        let stop = shutdown_signal();
+        // listening must already stop it cleanly, and a SIGHUP reload it
+        // (its default action would end the process).
+        let mut stop = shutdown_signal();
+        let mut hangups = atomicd::reload::hangups();
         let files = atomicd::server::raise_descriptor_limit();
         tracing::info!(open_files = files, "descriptor limit");
         let server = atomicd::start(config).await?;
-        tokio::select! {
-            _ = stop => {}
-            _ = server.stopping() => {}
+        loop {
+            tokio::select! {
+                _ = &mut stop => break,
+                _ = server.stopping() => break,
+                Some(()) = hangups.recv() => {
+                    tracing::info!(path = %path.display(), "SIGHUP: reading the configuration again");
+                    let (shared, path, overrides) =
+                        (server.shared().clone(), path.clone(), overrides.clone());
+                    // Reading files is blocking work: off the async threads.
+                    let _ = tokio::task::spawn_blocking(move || {
+                        let read = Config::load(&path).map(|c| overrides.apply(c));
+                        shared.reload(read.map_err(|e| e.to_string()))
+                    })
+                    .await;
+                }
+            }
         }
         tracing::info!("shutting down");
         server.shutdown();
@@ -415,6 +472,63 @@ fn export_tourney(config: Option<PathBuf>, db: Option<PathBuf>, id: i64, trf: bo
     print!(
         "{}",
         text.ok_or_else(|| format!("there is no tourney #{id}"))?
+    );
+    Ok(())
+}
+
+/// `atomicd check`: see `store::check`. Each problem is a line on standard
+/// output; the verdict is the last line (and the exit status).
+fn check(config: Option<PathBuf>, db: Option<PathBuf>) -> Result<()> {
+    let config = maintenance_config(config, db)?;
+    let conn = store::check::open(&config.database)?;
+    let report = store::check::run(&conn)?;
+    for p in &report.problems {
+        println!("{p}");
+    }
+    let c = &report.counts;
+    let looked = format!(
+        "{} accounts, {} games ({} moves), {} rating rows, {} tourneys",
+        c.accounts, c.games, c.moves, c.ratings, c.tourneys
+    );
+    match report.problems.len() {
+        0 => {
+            println!(
+                "{}: no problem found in {looked}.",
+                config.database.display()
+            );
+            Ok(())
+        }
+        n => Err(format!(
+            "{}: {n} problem{} found in {looked}",
+            config.database.display(),
+            if n == 1 { "" } else { "s" }
+        )
+        .into()),
+    }
+}
+
+/// `atomicd backup PATH`: see `store::backup`.
+fn backup(
+    config: Option<PathBuf>,
+    db: Option<PathBuf>,
+    path: &std::path::Path,
+    step_pages: i32,
+    pause_ms: u64,
+) -> Result<()> {
+    let config = maintenance_config(config, db)?;
+    let pace = store::backup::Pace {
+        pages_per_step: step_pages.max(1),
+        pause: std::time::Duration::from_millis(pause_ms),
+    };
+    let r = store::backup::backup(&config.database, path, pace)?;
+    println!(
+        "Backed up {} to {}: {} pages, {} bytes, {} steps, {:.1} s.",
+        config.database.display(),
+        path.display(),
+        r.pages,
+        r.bytes,
+        r.steps,
+        r.elapsed.as_secs_f64()
     );
     Ok(())
 }

@@ -7,6 +7,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
 
+use arc_swap::{ArcSwap, Guard};
 use tokio::io::AsyncWriteExt;
 use tokio::net::{TcpListener, TcpSocket, TcpStream};
 use tokio::task::JoinHandle;
@@ -26,14 +27,15 @@ use crate::world::{SessionId, World};
 
 /// What every session shares.
 pub struct Shared {
-    pub config: Config,
+    /// The configuration in effect; `SIGHUP` swaps it ([`crate::reload`]).
+    pub(crate) config: ArcSwap<Config>,
     world: Mutex<World>,
     pub store: Store,
     /// bcrypt, off the async threads and below play in priority.
     pub hasher: Hasher,
-    pub help: HelpPages,
+    pub(crate) help: ArcSwap<HelpPages>,
     /// The message of the day, shown after login.
-    pub motd: String,
+    pub(crate) motd: ArcSwap<String>,
     pub started_at: Instant,
     pub started_unix: i64,
     throttle: Mutex<LoginThrottle>,
@@ -59,10 +61,27 @@ impl Shared {
         lock(&self.world)
     }
 
+    /// The configuration in effect now (a snapshot: a reload does not
+    /// change it under the reader).
+    pub fn config(&self) -> Guard<Arc<Config>> {
+        self.config.load()
+    }
+
+    /// The help pages in effect now.
+    pub fn help(&self) -> Guard<Arc<HelpPages>> {
+        self.help.load()
+    }
+
+    /// The message of the day in effect now.
+    pub fn motd(&self) -> Guard<Arc<String>> {
+        self.motd.load()
+    }
+
     /// A bcrypt hash of a new password at the configured cost, made on the
     /// hashing threads; None if they are gone.
     pub async fn hash_password(&self, password: String) -> Option<String> {
-        self.hasher.hash(password, self.config.bcrypt_cost).await
+        let cost = self.config().bcrypt_cost;
+        self.hasher.hash(password, cost).await
     }
 
     /// The failed-login counter.
@@ -106,9 +125,8 @@ impl Drop for ConnectionSlot {
 pub fn admit(shared: &Arc<Shared>, ip: IpAddr) -> Option<ConnectionSlot> {
     let mut counts = lock(&shared.limits);
     let from_ip = counts.per_ip.get(&ip).copied().unwrap_or(0);
-    if counts.total >= shared.config.max_connections
-        || from_ip >= shared.config.max_connections_per_ip
-    {
+    let config = shared.config();
+    if counts.total >= config.max_connections || from_ip >= config.max_connections_per_ip {
         return None;
     }
     counts.total += 1;
@@ -153,6 +171,11 @@ impl ServerHandle {
     pub fn shutdown(&self) {
         self.shared.world().shut_down_now(Instant::now());
         self.shared.shutdown.cancel();
+    }
+
+    /// Takes up a configuration read again ([`Shared::reload`]).
+    pub fn reload(&self, loaded: Result<Config, String>) -> Option<crate::reload::Reloaded> {
+        self.shared.reload(loaded)
     }
 
     /// Resolves once a shutdown has begun (a signal, or the admin
@@ -225,7 +248,7 @@ pub async fn start(config: Config) -> Result<ServerHandle, StartError> {
     // Games that were live when the server last stopped (a crash, kill -9)
     // come back as adjourned games, with every move and both clocks.
     let now_unix = unix_now();
-    let (recovered, (adjourned, away_ratings), (tourneys, last_tourney)) = store
+    let (recovered, (adjourned, away_ratings), (tourneys, last_tourney), watchers) = store
         .call(move |db| {
             let recovered = adjourned::recover_live(db, now_unix)?;
             let events = crate::store::tourneys::load_all(db, true)?;
@@ -239,7 +262,8 @@ pub async fn start(config: Config) -> Result<ServerHandle, StartError> {
                     ratings.insert(account, crate::store::ratings::load(db, account)?);
                 }
             }
-            Ok::<_, rusqlite::Error>((recovered, (stored, ratings), (events, last)))
+            let watchers = adjourned::load_watchers(db)?;
+            Ok::<_, rusqlite::Error>((recovered, (stored, ratings), (events, last), watchers))
         })
         .await
         .map_err(|_| StartError::Database(rusqlite::Error::InvalidQuery))?
@@ -261,15 +285,7 @@ pub async fn start(config: Config) -> Result<ServerHandle, StartError> {
     };
     let web_addr = web_listener.as_ref().and_then(|l| l.local_addr().ok());
     let help = HelpPages::load(&config.data_dir.join("help"));
-    let motd = std::fs::read_to_string(config.data_dir.join("motd.txt"))
-        .map(|m| {
-            if m.ends_with('\n') || m.is_empty() {
-                m
-            } else {
-                format!("{m}\n")
-            }
-        })
-        .unwrap_or_default();
+    let motd = crate::reload::load_motd(&config.data_dir);
     let shutdown = CancellationToken::new();
     let mut world = World::new(store.clone(), timers, last_game_id);
     world.durable.grace = Duration::from_secs(config.disconnect_grace);
@@ -277,6 +293,7 @@ pub async fn start(config: Config) -> Result<ServerHandle, StartError> {
     world.durable.stop = Some(shutdown.clone());
     world.durable.adjourned = adjourned.into_iter().map(|g| (g.id, g)).collect();
     world.durable.away_ratings = away_ratings;
+    world.durable.watchers = watchers;
     world.computers.rules = config.computers;
     let (countdown, forfeit_after) = config.tourney_delays();
     let director = crate::world::tourneys::Settings {
@@ -287,14 +304,14 @@ pub async fn start(config: Config) -> Result<ServerHandle, StartError> {
     world.load_tourneys(director, tourneys, last_tourney);
     let shared = Arc::new(Shared {
         throttle: Mutex::new(LoginThrottle::new(config.login_failures_before_delay)),
-        config,
+        config: ArcSwap::from_pointee(config),
         world: Mutex::new(world),
         store,
         hasher: Hasher::start(crate::password::threads_for(
             std::thread::available_parallelism().map_or(1, |n| n.get()),
         )),
-        help,
-        motd,
+        help: ArcSwap::from_pointee(help),
+        motd: ArcSwap::from_pointee(motd),
         started_at: Instant::now(),
         started_unix: unix_now(),
         shutdown,

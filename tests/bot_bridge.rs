@@ -380,21 +380,23 @@ async fn the_bot_comes_back_after_a_server_restart() {
     server.handle = Some(handle);
     bot.expect_log("connection lost; reconnecting", 1).await;
     bot.expect_log("logged in", 2).await;
-    // The game was adjourned when the server stopped; Alice comes back and
-    // asks to resume it, and the bot goes on from the stored position.
-    let mut alice = server.user("Alice", "pw").await;
-    alice.command("set bell 0").await;
-    alice.command("style 12").await;
-    let asked = alice.command("resume Robo").await;
+    // The shutdown adjourned the game; it goes on by itself as soon as
+    // Alice is back too (the bot already is), and the bot plays on from
+    // the stored position. Alice's style 12 was saved with her account.
+    let mut alice = server.connect().await;
+    alice.expect("login: ").await;
+    alice.send("Alice").await;
+    alice.expect("password: ").await;
+    alice.send("pw").await;
+    let intro = alice.expect("Continuing unrated atomic match.}").await;
     assert!(
-        asked.contains("Issuing:") && asked.contains("(adjourned)"),
-        "{asked}"
+        intro.contains("Creating: Alice")
+            && intro.contains("Robo")
+            && intro.contains("(adjourned)"),
+        "{intro}"
     );
-    alice.expect("Robo accepts the match offer.").await;
-    alice.expect("Continuing unrated atomic match.}").await;
     let end = play_out(&mut alice, 20).await;
     assert!(end.contains("Robo"), "{end}");
-    bot.expect_log("accepting challenge", 2).await;
     bot.expect_log("playing game=", 2).await;
 }
 

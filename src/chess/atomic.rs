@@ -153,6 +153,32 @@ impl AtomicGame {
         Ok(Self::from_position(pos, Some(normalised)))
     }
 
+    /// Replays a stored game: its start position (None: the standard one)
+    /// and its moves in UCI, as the database keeps them. The error says
+    /// which half-move (1-based; 0 for the start position) went wrong.
+    pub fn replay<'a>(
+        start_fen: Option<&str>,
+        ucis: impl IntoIterator<Item = &'a str>,
+    ) -> Result<Self, (usize, String)> {
+        let mut game = match start_fen {
+            Some(fen) => {
+                Self::from_fen(fen).map_err(|e| (0, format!("bad start position: {e}")))?
+            }
+            None => Self::new(),
+        };
+        for (i, text) in ucis.into_iter().enumerate() {
+            let ply = i + 1;
+            let uci: shakmaty::uci::UciMove = text
+                .parse()
+                .map_err(|_| (ply, format!("bad stored move {text}")))?;
+            let mv = uci
+                .to_move(game.position())
+                .map_err(|_| (ply, format!("illegal stored move {text}")))?;
+            game.try_play(mv).map_err(|e| (ply, e.to_string()))?;
+        }
+        Ok(game)
+    }
+
     fn from_position(pos: Atomic, start_fen: Option<String>) -> Self {
         AtomicGame {
             legal: pos.legal_moves(),

@@ -16,7 +16,7 @@ pub fn quit(ctx: &mut Ctx<'_>, _args: &str) {
     }
     ctx.line("Logging you out.");
     ctx.line("");
-    let name = ctx.shared().config.server_name.clone();
+    let name = ctx.shared().config().server_name.clone();
     ctx.line(format!(
         "Thank you for using {name}, the atomic chess server."
     ));
@@ -41,7 +41,7 @@ pub fn uptime(ctx: &mut Ctx<'_>, _args: &str) {
     };
     ctx.line(format!(
         "{} (atomicd {}), an atomic chess server.",
-        shared.config.server_name,
+        shared.config().server_name,
         env!("CARGO_PKG_VERSION")
     ));
     ctx.line(format!(

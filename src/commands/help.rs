@@ -14,7 +14,7 @@ pub fn help(ctx: &mut Ctx<'_>, args: &str) {
         return;
     }
     let shared = ctx.shared().clone();
-    match shared.help.find(topic, ctx.session.vars.lang) {
+    match shared.help().find(topic, ctx.session.vars.lang) {
         Lookup::Page(page) => ctx.out.push_str(page),
         Lookup::Ambiguous(names) => ctx.line(format!(
             "Ambiguous help topic \"{topic}\". Matches: {}",

@@ -337,7 +337,7 @@ fn channel_line(ctx: &Ctx<'_>, ch: u8, members: &[String]) -> String {
 }
 
 fn channel_title(ctx: &Ctx<'_>, ch: u8) -> String {
-    match ctx.shared().config.channel_name(u16::from(ch)) {
+    match ctx.shared().config().channel_name(u16::from(ch)) {
         Some(name) => format!("{ch} \"{name}\""),
         None => ch.to_string(),
     }

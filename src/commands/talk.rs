@@ -281,7 +281,7 @@ fn tell_channel(ctx: &mut Ctx<'_>, ch: u8, text: &str, remember: bool) {
     if let Err(e) = may_talk(ch, &me.titles, me.registered) {
         return ctx.line(e);
     }
-    let title = match ctx.shared().config.channel_name(u16::from(ch)) {
+    let title = match ctx.shared().config().channel_name(u16::from(ch)) {
         Some(name) => format!("{ch} \"{name}\""),
         None => ch.to_string(),
     };

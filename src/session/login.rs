@@ -69,7 +69,7 @@ pub fn banner(server_name: &str) -> String {
 
 /// Runs the dialogue; None if the client left (or broke the connection) first.
 pub async fn login(conn: &mut Conn, shared: &Arc<Shared>, peer: SocketAddr) -> Option<Identity> {
-    let mut text = banner(&shared.config.server_name);
+    let mut text = banner(&shared.config().server_name);
     text.push_str(PROMPT);
     conn.write_text(&text).await.ok()?;
     let mut ivars = Ivars::default();

@@ -117,8 +117,8 @@ pub async fn serve_conn(shared: Arc<Shared>, mut conn: Conn, peer: SocketAddr) {
     by_transport.connections.increment(1);
     by_transport.open.increment(1.0);
     conn.set_output_limit(
-        shared.config.output_buffer_kb.saturating_mul(1024),
-        Duration::from_secs_f64(shared.config.output_stall_seconds),
+        shared.config().output_buffer_kb.saturating_mul(1024),
+        Duration::from_secs_f64(shared.config().output_stall_seconds),
     );
     conn.set_meters(meters.clone());
     // Boxed, here and below: the task of an idle session lives as long as
@@ -204,7 +204,8 @@ async fn enter(
     let (kicked, arrival) = {
         let mut world = shared.world();
         let kicked = world.enter(player);
-        (kicked, world.announce_arrival(id))
+        let arrival = world.announce_arrival(id) + &world.restart_notices(id);
+        (kicked, arrival)
     };
     drop(identity.reservation.take());
     let session = Box::new(Session {
@@ -248,7 +249,7 @@ async fn enter(
         "{lead}**** Starting FICS session as {} ****\n",
         session.display_name()
     ));
-    start.push_str(&shared.motd);
+    start.push_str(&shared.motd());
     start.push_str(&talk::new_messages_notice(at_login.new_messages));
     start.push_str(&arrival);
     start.push('\n');
@@ -270,7 +271,7 @@ async fn command_loop(
     // token, and wakes for nothing else but its socket and its inbox.
     let stopped = kill.cancelled();
     tokio::pin!(stopped);
-    let mut gate = budget::Gate::new(session.shared.config.command_budget, Instant::now());
+    let mut gate = budget::Gate::new(session.shared.config().command_budget, Instant::now());
     loop {
         // A client with more output waiting than the cap gets nothing more,
         // and nothing it typed runs, until it has read some: its big reply
@@ -378,7 +379,7 @@ async fn deliver(
 async fn slow_down(session: &Session, conn: &mut Conn) -> std::io::Result<()> {
     let text = format!(
         "Slow down: your commands run {} a second; the rest follow in turn.\n",
-        session.shared.config.command_budget.per_second
+        session.shared.config().command_budget.per_second
     );
     conn.write(&output::unsolicited(&text, &session.shape()))
         .await
@@ -413,7 +414,7 @@ async fn sleep_until(deadline: Option<Instant>) {
 async fn confirm_stored(session: &Session) {
     let shared = &session.shared;
     let store = &shared.store;
-    let patience = Duration::from_millis(shared.config.store.board_wait_ms);
+    let patience = Duration::from_millis(shared.config().store.board_wait_ms);
     if !store.confirm(store.last_ticket(), patience).await {
         shared.meters.boards_unconfirmed.increment(1);
     }

@@ -104,6 +104,11 @@ impl<K: Hash + Eq + Copy> Tallies<K> {
 }
 
 impl LoginThrottle {
+    /// From now on `n` attempts may fail before delays start (a reload).
+    pub fn set_free_failures(&mut self, n: u32) {
+        self.free_failures = n;
+    }
+
     /// `free_failures` attempts may fail before delays start.
     pub fn new(free_failures: u32) -> LoginThrottle {
         LoginThrottle {

@@ -14,6 +14,17 @@ use crate::store::games::{self, MoveRow, status};
 /// The reason recorded for a game the server found unfinished at start.
 pub const RECOVERED_REASON: &str = "Game adjourned when the server stopped";
 
+/// The reason recorded for a game a shutdown adjourned.
+pub const SHUTDOWN_REASON: &str = "Game adjourned by server shutdown";
+
+/// Whether a shutdown adjourned the game, not the players (an agreement,
+/// a dropped connection) or a crash: such a game goes on by itself when
+/// both players are back. A game a crash left is resumed with `match` (it
+/// may have a guest, and its last moves may be lost: its players decide).
+pub fn by_server(reason: &str) -> bool {
+    reason == SHUTDOWN_REASON
+}
+
 /// An adjourned game with everything needed to resume it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct StoredGame {
@@ -35,6 +46,8 @@ pub struct StoredGame {
     pub white_ms: i64,
     pub black_ms: i64,
     pub moves: Vec<MoveRow>,
+    /// Adjourned by a shutdown ([`by_server`]).
+    pub by_server: bool,
 }
 
 impl StoredGame {
@@ -81,7 +94,8 @@ pub fn recover_live(conn: &Connection, now: i64) -> rusqlite::Result<usize> {
 pub fn load_all(conn: &Connection) -> rusqlite::Result<Vec<StoredGame>> {
     let mut stmt = conn.prepare(
         "SELECT id, white, black, white_account, black_account, white_rating, black_rating, minutes, inc,
-             rated, start_fen, started_at, COALESCE(ended_at, started_at), white_ms, black_ms
+             rated, start_fen, started_at, COALESCE(ended_at, started_at), white_ms, black_ms,
+             COALESCE(reason, '')
          FROM games WHERE status = ?1 ORDER BY id",
     )?;
     let mut rows: Vec<StoredGame> = stmt
@@ -103,6 +117,7 @@ pub fn load_all(conn: &Connection) -> rusqlite::Result<Vec<StoredGame>> {
                 white_ms: r.get(13)?,
                 black_ms: r.get(14)?,
                 moves: Vec::new(),
+                by_server: by_server(&r.get::<_, String>(15)?),
             })
         })?
         .collect::<Result<_, _>>()?;
@@ -110,6 +125,40 @@ pub fn load_all(conn: &Connection) -> rusqlite::Result<Vec<StoredGame>> {
         row.moves = games::moves(conn, row.id)?;
     }
     Ok(rows)
+}
+
+/// Remembers who watched a game the shutdown adjourned (registered
+/// observers by name), to offer it to them when it goes on.
+pub fn save_watchers(conn: &Connection, game_id: i64, names: &[String]) -> rusqlite::Result<()> {
+    let mut ins =
+        conn.prepare_cached("INSERT OR IGNORE INTO game_watchers (game_id, name) VALUES (?1, ?2)")?;
+    for name in names {
+        ins.execute(params![game_id, name])?;
+    }
+    Ok(())
+}
+
+/// The watchers of every adjourned game, by game.
+pub fn load_watchers(
+    conn: &Connection,
+) -> rusqlite::Result<std::collections::HashMap<i64, Vec<String>>> {
+    let mut st = conn.prepare(
+        "SELECT w.game_id, w.name FROM game_watchers w JOIN games g ON g.id = w.game_id
+         WHERE g.status = ?1 ORDER BY w.game_id, w.name",
+    )?;
+    let mut out: std::collections::HashMap<i64, Vec<String>> = Default::default();
+    let rows = st.query_map([status::ADJOURNED], |r| Ok((r.get(0)?, r.get(1)?)))?;
+    for row in rows {
+        let (id, name): (i64, String) = row?;
+        out.entry(id).or_default().push(name);
+    }
+    Ok(out)
+}
+
+/// Forgets a game's watchers (it goes on, or it ended).
+pub fn forget_watchers(conn: &Connection, game_id: i64) -> rusqlite::Result<()> {
+    conn.execute("DELETE FROM game_watchers WHERE game_id = ?1", [game_id])?;
+    Ok(())
 }
 
 /// Marks an adjourned game as being played again; false if it was not

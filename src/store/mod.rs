@@ -42,6 +42,8 @@
 pub mod accounts;
 pub mod adjourned;
 pub mod admin;
+pub mod backup;
+pub mod check;
 pub mod games;
 pub mod journal;
 pub mod lists;
@@ -167,6 +169,7 @@ pub fn open_connection(path: &Path) -> rusqlite::Result<Connection> {
         // A missing directory is reported by SQLite itself with the path.
         let _ = std::fs::create_dir_all(dir);
     }
+    schema::refuse_newer(path)?;
     let mut conn = Connection::open(path)?;
     conn.busy_timeout(std::time::Duration::from_secs(5))?;
     conn.pragma_update(None, "journal_mode", "WAL")?;

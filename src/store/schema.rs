@@ -2,9 +2,18 @@
 //!
 //! `PRAGMA user_version` records how many migrations a database has had;
 //! opening a database runs the missing ones in one transaction each. A
-//! migration is never edited once released: new needs get a new one.
+//! migration is never edited once released: new needs get a new one, and
+//! `tests/ops_upgrade.rs` opens a database written by every earlier version
+//! (`tests/data/schema/`) and serves its rows.
+//!
+//! Migrations go forward only. A database written by a newer atomicd (a
+//! higher version than [`VERSION`]) is refused before anything touches it
+//! ([`refuse_newer`]): an older binary cannot know what the newer schema
+//! means, and an operator who went back a version must not lose data.
 
-use rusqlite::Connection;
+use std::path::Path;
+
+use rusqlite::{Connection, OpenFlags};
 
 /// Migration `i` brings a database from version `i` to `i + 1`.
 const MIGRATIONS: &[&str] = &[
@@ -184,6 +193,22 @@ const MIGRATIONS: &[&str] = &[
         kind       TEXT NOT NULL,
         PRIMARY KEY (tourney_id, round, player_no)
     );",
+    // 8: who watched a game that a shutdown adjourned, so that each can be
+    // offered the game when it goes on after the restart. And games that
+    // version 2 finished, before there were ratings, were written rated
+    // though nothing rated them (tests/data/schema/v2.sqlite3): a player
+    // of such a game has no rating row, which a rated game always leaves.
+    "CREATE TABLE game_watchers (
+        game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        name    TEXT NOT NULL COLLATE NOCASE,
+        PRIMARY KEY (game_id, name)
+    );
+    UPDATE games SET rated = 0
+     WHERE rated = 1 AND status = 'finished'
+       AND ((white_account IS NOT NULL
+             AND white_account NOT IN (SELECT account_id FROM ratings))
+         OR (black_account IS NOT NULL
+             AND black_account NOT IN (SELECT account_id FROM ratings)));",
 ];
 
 /// The version a fully migrated database has.
@@ -200,10 +225,56 @@ pub fn memory() -> Connection {
     c
 }
 
-/// Brings the database up to [`VERSION`].
+/// The schema version of an open database (`PRAGMA user_version`).
+pub fn version_of(conn: &Connection) -> rusqlite::Result<usize> {
+    let v: i64 = conn.query_row("PRAGMA user_version", [], |r| r.get(0))?;
+    Ok(v.max(0) as usize)
+}
+
+/// The one line that refuses a database of a newer atomicd.
+pub fn newer_message(path: &Path, version: usize) -> String {
+    format!(
+        "{} has schema version {version}, newer than this atomicd knows ({VERSION}): it was written by a newer atomicd and is left untouched; run that version, or restore a backup made for this one",
+        path.display()
+    )
+}
+
+/// Refuses, without writing a byte, a database file whose schema is newer
+/// than this binary's (see the module doc). A file that does not exist yet
+/// is fine: it will be created.
+pub fn refuse_newer(path: &Path) -> rusqlite::Result<()> {
+    if !path.exists() {
+        return Ok(());
+    }
+    let conn = Connection::open_with_flags(
+        path,
+        OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+    )?;
+    conn.busy_timeout(std::time::Duration::from_secs(5))?;
+    let version = version_of(&conn)?;
+    if version > VERSION {
+        return Err(newer(path, version));
+    }
+    Ok(())
+}
+
+fn newer(path: &Path, version: usize) -> rusqlite::Error {
+    rusqlite::Error::SqliteFailure(
+        rusqlite::ffi::Error::new(rusqlite::ffi::SQLITE_CANTOPEN),
+        Some(newer_message(path, version)),
+    )
+}
+
+/// Brings the database up to [`VERSION`]; refuses one that is newer.
 pub fn migrate(conn: &mut Connection) -> rusqlite::Result<()> {
-    let current: i64 = conn.query_row("PRAGMA user_version", [], |r| r.get(0))?;
-    for (i, sql) in MIGRATIONS.iter().enumerate().skip(current.max(0) as usize) {
+    let current = version_of(conn)?;
+    if current > VERSION {
+        return Err(newer(
+            Path::new(conn.path().unwrap_or("the database")),
+            current,
+        ));
+    }
+    for (i, sql) in MIGRATIONS.iter().enumerate().skip(current) {
         let tx = conn.transaction()?;
         tx.execute_batch(sql)?;
         tx.pragma_update(None, "user_version", (i + 1) as i64)?;

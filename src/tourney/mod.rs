@@ -231,6 +231,19 @@ impl Format {
             Format::Knockout { .. } => "ko",
         }
     }
+
+    /// The format a stored event names with [`Format::word`] and its one
+    /// parameter (rounds, cycles or games per match; at least 1).
+    pub fn from_word(word: &str, param: u32) -> Option<Format> {
+        let n = param.max(1);
+        Some(match word {
+            "swiss" => Format::Swiss { rounds: n },
+            "rr" => Format::RoundRobin { cycles: n },
+            "ko" => Format::Knockout { games: n },
+            "arena" => Format::Arena,
+            _ => return None,
+        })
+    }
 }
 
 /// Everything that can go wrong; every message fits one line.

@@ -27,7 +27,7 @@ pub type State = axum::extract::State<Arc<WebState>>;
 /// Every route of the web port.
 pub fn router(shared: Arc<Shared>) -> Router {
     let state = Arc::new(WebState {
-        limiter: RateLimiter::per_minute(shared.config.api_requests_per_minute),
+        limiter: RateLimiter::per_minute(shared.config().api_requests_per_minute),
         shared,
     });
     Router::new()

@@ -68,7 +68,7 @@ pub async fn upgrade(
     if !super::origin::allowed(
         text(header::ORIGIN),
         text(header::HOST),
-        &shared.config.web_origins,
+        &shared.config().web_origins,
     ) {
         shared.meters.ws_refused_origin.increment(1);
         tracing::warn!(addr = %peer.ip(), origin = ?text(header::ORIGIN), "WebSocket refused: origin not allowed");
@@ -88,7 +88,7 @@ pub async fn upgrade(
     } else {
         Framing::Text
     };
-    let ping = Some(Duration::from_secs(shared.config.web_ping_seconds)).filter(|d| !d.is_zero());
+    let ping = Some(Duration::from_secs(shared.config().web_ping_seconds)).filter(|d| !d.is_zero());
     ws.protocols(["binary", "text"])
         .read_buffer_size(READ_BUFFER)
         .write_buffer_size(0)

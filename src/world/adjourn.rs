@@ -23,21 +23,11 @@ use crate::world::{Out, SessionId, World};
 /// Rebuilds the position of a stored game by replaying its moves (UCI, as
 /// stored) from its start position.
 pub fn replay(stored: &StoredGame) -> Result<AtomicGame, String> {
-    let mut chess = match &stored.start_fen {
-        Some(fen) => AtomicGame::from_fen(fen).map_err(|e| format!("bad start position: {e}"))?,
-        None => AtomicGame::new(),
-    };
-    for m in &stored.moves {
-        let uci: shakmaty::uci::UciMove = m
-            .uci
-            .parse()
-            .map_err(|_| format!("bad stored move {}", m.uci))?;
-        let mv = uci
-            .to_move(chess.position())
-            .map_err(|_| format!("illegal stored move {}", m.uci))?;
-        chess.try_play(mv).map_err(|e| e.to_string())?;
-    }
-    Ok(chess)
+    AtomicGame::replay(
+        stored.start_fen.as_deref(),
+        stored.moves.iter().map(|m| m.uci.as_str()),
+    )
+    .map_err(|(_, why)| why)
 }
 
 /// The terms a stored game was played with.
@@ -99,7 +89,13 @@ pub fn stored_text(name: &str, games: &[(StoredGame, bool)]) -> String {
 
 impl World {
     /// Keeps a game that has just been adjourned, so that it can be resumed.
-    pub fn remember_adjourned(&mut self, game: &Game, white_ms: i64, black_ms: i64) {
+    pub fn remember_adjourned(
+        &mut self,
+        game: &Game,
+        white_ms: i64,
+        black_ms: i64,
+        by_server: bool,
+    ) {
         let moves = game
             .chess
             .moves()
@@ -132,6 +128,7 @@ impl World {
             white_ms,
             black_ms,
             moves,
+            by_server,
         };
         self.durable.adjourned.insert(game.db_id, stored);
     }
@@ -265,6 +262,7 @@ impl World {
         self.games.insert(no, game);
         self.peak_games = self.peak_games.max(self.games.len());
         self.arm_flag(no);
+        self.offer_to_watchers(db_id, no);
         Ok(no)
     }
 }
@@ -322,6 +320,7 @@ mod tests {
                     black_ms: 0,
                 })
                 .collect(),
+            by_server: false,
         }
     }
 

@@ -79,6 +79,9 @@ pub struct Durable {
     /// a tournament forfeit). Loaded at start, set when such a player
     /// leaves; exact, because an absent player's rating changes only here.
     pub away_ratings: HashMap<i64, Rating>,
+    /// Registered observers of games a shutdown adjourned, by game row:
+    /// offered the game when it goes on ([`super::restart`]).
+    pub watchers: HashMap<i64, Vec<String>>,
     /// Games waiting for a dropped player, by game number.
     pub absent: HashMap<u32, Absence>,
     /// How long a game with a guest waits for a dropped player.

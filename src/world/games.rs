@@ -154,6 +154,7 @@ impl World {
         };
         self.store
             .write("start game", move |c| db::insert_live(c, &row));
+        tracing::info!(game = no, db_id, white = %w.name, black = %b.name, rated = terms.rated, minutes = terms.minutes, inc = terms.inc, "game started");
         let snapshot = Arc::new(BoardSnapshot::new(&chess, no, &w.name, &b.name));
         let mut game = Game {
             no,
@@ -527,10 +528,17 @@ impl World {
         let saves = rated.map(|r| r.saves).unwrap_or_default();
         self.save_end(&mut game, ending, saves);
         if end.status == db::status::ADJOURNED {
-            self.remember_adjourned(&game, white_ms, black_ms);
+            let by_server = crate::store::adjourned::by_server(&end.reason);
+            self.remember_adjourned(&game, white_ms, black_ms, by_server);
         }
         tracing::info!(game = no, white = %game.white.name, black = %game.black.name, result = end.result, reason = %end.reason, "game over");
         self.tourney_game_ended(&game, &end, now);
+        if end.status != db::status::ADJOURNED {
+            self.durable.watchers.remove(&game.db_id);
+        }
+        for &pid in &players {
+            self.continue_server_adjourned(pid, now);
+        }
         reply
     }
 

@@ -24,6 +24,7 @@ pub mod outbox;
 pub mod player;
 pub mod ratings;
 pub mod reconnect;
+pub mod restart;
 pub mod saving;
 pub mod seeks;
 pub mod shutdown;

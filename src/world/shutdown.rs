@@ -12,6 +12,7 @@ use std::time::Duration;
 
 use tokio::time::Instant;
 
+use crate::store::adjourned::SHUTDOWN_REASON;
 use crate::world::durable::Countdown;
 use crate::world::games::End;
 use crate::world::timers::TimerKey;
@@ -37,7 +38,8 @@ impl World {
                 continue;
             };
             let end = if game.white.account_id.is_some() && game.black.account_id.is_some() {
-                End::adjourned("Game adjourned by server shutdown".into())
+                self.remember_watchers(no);
+                End::adjourned(SHUTDOWN_REASON.into())
             } else {
                 End::aborted("Game aborted by server shutdown".into())
             };
@@ -158,6 +160,8 @@ impl World {
         self.rejoin_game(id, replaced, now);
         self.watch_idle(id, now);
         self.tourney_player_arrived(id, now);
+        self.continue_server_adjourned(id, now);
+        self.offer_watched_games(id);
     }
 }
 

@@ -185,19 +185,8 @@ impl Event {
         countdown: Duration,
         adjourned: impl Fn(i64) -> bool,
     ) -> Result<Event, String> {
-        let format = match row.format.as_str() {
-            "swiss" => Format::Swiss {
-                rounds: row.param.max(1),
-            },
-            "rr" => Format::RoundRobin {
-                cycles: row.param.max(1),
-            },
-            "ko" => Format::Knockout {
-                games: row.param.max(1),
-            },
-            "arena" => Format::Arena,
-            other => return Err(format!("unknown format {other}")),
-        };
+        let format = Format::from_word(&row.format, row.param)
+            .ok_or_else(|| format!("unknown format {}", row.format))?;
         let status = Status::parse(&row.status);
         let links = row
             .games

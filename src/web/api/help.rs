@@ -30,7 +30,7 @@ pub async fn atomic(
             )));
         }
     };
-    let text = match state.shared.help.find("atomic", lang) {
+    let text = match state.shared.help().find("atomic", lang) {
         Lookup::Page(page) => page.to_string(),
         _ => return Err(ApiError::not_found("There is no help page on atomic.")),
     };

@@ -48,7 +48,7 @@ pub async fn one(
         _ => return Err(ApiError::unavailable()),
     };
     if pgn {
-        let site = &state.shared.config.server_name;
+        let site = &state.shared.config().server_name;
         let sans = moves.into_iter().map(|m| m.san).collect();
         let text = crate::export::game_pgn(&row, sans, site);
         return Ok((
