@@ -3,8 +3,8 @@
 # 127.0.0.1:5600 with a fresh database under a temporary directory, drives
 # it with `atomicd load` (or criterion) and prints the result. Usage:
 #
-#   scripts/perf.sh idle | storm | saturate | relay | relay-ws | ply-instructions | logins | observers | bench
-#                   | idlebot | flood | bigreply
+#   scripts/perf.sh idle | storm | saturate | relay | relay-ws | instructions | ply-instructions | logins
+#                   | observers | bench | idlebot | flood | bigreply
 #
 # ATOMICD=path/to/atomicd runs that server binary instead (the load
 # generator is always this tree's), which is how the "before" columns were
@@ -14,7 +14,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-scenario=${1:?usage: scripts/perf.sh idle|storm|saturate|relay|relay-ws|ply-instructions|logins|observers|bench|idlebot|flood|bigreply}
+scenario=${1:?usage: scripts/perf.sh idle|storm|saturate|relay|relay-ws|instructions|ply-instructions|logins|observers|bench|idlebot|flood|bigreply}
 cargo build --release --quiet
 load=./target/release/atomicd
 server_bin=${ATOMICD:-$load}
@@ -112,6 +112,72 @@ relay-ws)
     start_server
     run_load --pairs 100 --moves 200 --think-ms 20 --websocket "$web" --prefix Ws
     run_load --pairs 100 --moves 200 --think-ms 20 --prefix Tn
+    ;;
+instructions)
+    # The issue's count of the server's user-space instructions per relayed
+    # ply (callgrind: the figure does not depend on what else the machine
+    # does): the same logins and games twice, of A and of B plies; the
+    # difference of the totals over pairs x (B - A) plies leaves logins,
+    # start-up and shutdown out. PAIRS, A and B change the run (default 5,
+    # 10, 110); TOP the length of the profile printed; KEEP=dir keeps both
+    # callgrind outputs there.
+    pairs=${PAIRS:-5}
+    short_plies=${A:-10}
+    long_plies=${B:-110}
+    count() { # plies output-file
+        rm -f "$work/perf.sqlite3"*
+        valgrind --tool=callgrind --callgrind-out-file="$2" "$server_bin" \
+            --config docs/perf-config.toml --db "$work/perf.sqlite3" --listen "$addr" \
+            --web-listen "$web" >"$work/server.log" 2>&1 &
+        server=$!
+        for _ in $(seq 300); do
+            grep -q "web listening" "$work/server.log" 2>/dev/null && break
+            sleep 0.2
+        done
+        "$load" load --server "$addr" --pairs "$pairs" --moves "$1" >/dev/null 2>&1
+        kill -TERM "$server"
+        wait "$server" || true
+        server=""
+        awk '/^summary:/ {print $2}' "$2"
+    }
+    out=${KEEP:-$work}
+    mkdir -p "$out"
+    plies=$((pairs * (long_plies - short_plies)))
+    # Thread scheduling still moves the count by a few per cent from one
+    # run to the next (how often a task finds its socket drained, how many
+    # moves share a commit): RUNS pairs of runs (default 3), and the median.
+    figures=()
+    for _ in $(seq "${RUNS:-3}"); do
+        short=$(count "$short_plies" "$out/short.callgrind")
+        long=$(count "$long_plies" "$out/long.callgrind")
+        figures+=($(( (long - short) / plies )))
+        echo "instructions: $short ($short_plies plies a game) and $long ($long_plies), $pairs games: ${figures[-1]} per ply"
+    done
+    median=$(printf '%s\n' "${figures[@]}" | sort -n | awk '{a[NR] = $1} END {print a[int((NR + 1) / 2)]}')
+    echo "instructions per relayed ply: $median (median of ${figures[*]})"
+    # The profile of one ply: each function's own instructions in the long
+    # run less those in the short one, over the plies between.
+    for run in short long; do
+        callgrind_annotate --threshold=100 --inclusive=no "$out/$run.callgrind" >"$out/$run.annotate" 2>/dev/null
+    done
+    python3 - "$out/short.annotate" "$out/long.annotate" "$plies" "${TOP:-25}" <<'PY'
+import re, sys
+def functions(path):
+    d = {}
+    for line in open(path):
+        m = re.match(r"\s*([\d,]+) \(\s*[\d.]+%\)\s+(.*?)\s*(\[.*\])?$", line)
+        if m and "PROGRAM TOTALS" not in line:
+            name = m.group(2).removeprefix("???:")
+            d[name] = d.get(name, 0) + int(m.group(1).replace(",", ""))
+    return d
+short, long_ = functions(sys.argv[1]), functions(sys.argv[2])
+plies, top = int(sys.argv[3]), int(sys.argv[4])
+rows = sorted(((long_.get(k, 0) - short.get(k, 0)) / plies, k) for k in set(short) | set(long_))
+total = sum(r for r, _ in rows)
+print("instructions of one ply, by function (own instructions, not callees):")
+for r, k in reversed(rows[-top:]):
+    print("%8.0f %5.1f %%  %s" % (r, 100 * r / total, k[:140]))
+PY
     ;;
 ply-instructions)
     # The server's instructions per relayed ply (valgrind's callgrind, so
