@@ -3,8 +3,8 @@
 //!
 //! Reading is split in two so that the session can wait for input and for
 //! messages at once: [`Conn::readable`] only waits (and is cancel-safe), and
-//! the bytes are then taken in a plain function whose buffer lives on the
-//! thread's stack, so an idle connection keeps no read buffer at all.
+//! the bytes are then taken in a plain function whose buffer belongs to
+//! the thread, so an idle connection keeps no read buffer at all.
 //!
 //! Writing never waits for the client: what the socket does not take at
 //! once stays in an output buffer that the session drains when the socket
@@ -18,6 +18,7 @@
 //! [`Conn::over_limit`]); a client that then lets the kernel take nothing
 //! for [`Conn::stall_deadline`] has stopped reading and is cut off.
 
+use std::cell::RefCell;
 use std::io;
 use std::sync::Arc;
 use std::time::Duration;
@@ -68,6 +69,15 @@ const DEFAULT_OUTPUT_LIMIT: usize = 256 * 1024;
 /// the socket is left unread, so a client that sends faster than its
 /// commands run is held back by TCP rather than by the server's memory.
 const TYPEAHEAD: usize = 256;
+
+thread_local! {
+    /// The buffer every read goes through, one per thread and zeroed only
+    /// once: a connection keeps no read buffer of its own (the bytes go
+    /// straight into its decoder), and a buffer on the stack would be
+    /// zeroed again on every read, which was a tenth of the server's
+    /// instructions per move.
+    static READ_BUFFER: RefCell<Box<[u8]>> = RefCell::new(vec![0; 4096].into_boxed_slice());
+}
 
 /// Output buffer capacity an idle connection may keep between writes.
 const IDLE_BUFFER: usize = 1024;
@@ -210,27 +220,28 @@ impl Conn {
     /// Reads what the socket has now into the decoder. Returns false when the
     /// client has gone.
     pub fn read_now(&mut self) -> bool {
-        let mut buf = [0u8; 4096];
-        loop {
-            match self.socket.try_read(&mut buf) {
-                Ok(0) => {
-                    self.closed = true;
-                    return false;
-                }
-                Ok(n) => {
-                    self.input.feed(&buf[..n]);
-                    if n < buf.len() || self.typeahead_full() {
-                        return true;
+        READ_BUFFER.with_borrow_mut(|buf| {
+            loop {
+                match self.socket.try_read(&mut buf[..]) {
+                    Ok(0) => {
+                        self.closed = true;
+                        return false;
+                    }
+                    Ok(n) => {
+                        self.input.feed(&buf[..n]);
+                        if n < buf.len() || self.typeahead_full() {
+                            return true;
+                        }
+                    }
+                    Err(e) if e.kind() == io::ErrorKind::WouldBlock => return true,
+                    Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                    Err(_) => {
+                        self.closed = true;
+                        return false;
                     }
                 }
-                Err(e) if e.kind() == io::ErrorKind::WouldBlock => return true,
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-                Err(_) => {
-                    self.closed = true;
-                    return false;
-                }
             }
-        }
+        })
     }
 
     /// Waits for the next line. None when the client has gone.
