@@ -9,6 +9,8 @@
 //! Output: [`layout`] expands tabs and word-wraps human text, [`to_wire`]
 //! turns every `\n` into `\n\r`, the order FICS clients expect.
 
+use std::borrow::Cow;
+
 /// Telnet command bytes (RFC 854).
 const IAC: u8 = 255;
 const DONT: u8 = 254;
@@ -176,8 +178,15 @@ pub fn sanitize(raw: &[u8]) -> String {
 /// Expands tabs to the next multiple of 8 columns and, when `width` is
 /// given, breaks human lines longer than it with FICS's `\   ` continuation.
 /// Machine lines (starting with `<`) are never wrapped: clients parse them
-/// whole.
-pub fn layout(text: &str, width: Option<usize>) -> String {
+/// whole. Text that needs neither (nearly all of it: boards, prompts,
+/// short replies) is given back as it is, without a copy.
+pub fn layout(text: &str, width: Option<usize>) -> Cow<'_, str> {
+    if !text.contains('\t')
+        && width
+            .is_none_or(|w| w <= 8 || !text.split('\n').any(|l| l.len() > w && !is_machine_line(l)))
+    {
+        return Cow::Borrowed(text);
+    }
     let mut out = String::with_capacity(text.len() + 16);
     for (i, line) in text.split('\n').enumerate() {
         if i > 0 {
@@ -191,7 +200,7 @@ pub fn layout(text: &str, width: Option<usize>) -> String {
             _ => out.push_str(&expanded),
         }
     }
-    out
+    Cow::Owned(out)
 }
 
 /// Lines that programs parse whole and that must never be wrapped: the
@@ -204,7 +213,7 @@ fn is_machine_line(line: &str) -> bool {
     PREFIXES.iter().any(|p| line.starts_with(p))
 }
 
-fn expand_tabs(line: &str) -> std::borrow::Cow<'_, str> {
+fn expand_tabs(line: &str) -> Cow<'_, str> {
     if !line.contains('\t') {
         return line.into();
     }

@@ -274,6 +274,12 @@ impl Conn {
     /// Fails if more than the output limit was already waiting: the client
     /// did not read what came before (the bytes given now may be any size).
     pub async fn write(&mut self, bytes: &[u8]) -> io::Result<()> {
+        self.append(|out| out.extend_from_slice(bytes))
+    }
+
+    /// [`Conn::write`] of the bytes `fill` appends to the output buffer:
+    /// output made straight into it is copied once, by the kernel.
+    pub fn append(&mut self, fill: impl FnOnce(&mut Vec<u8>)) -> io::Result<()> {
         if self.over_limit() {
             self.count_slow_cut();
             return Err(io::Error::new(
@@ -281,11 +287,12 @@ impl Conn {
                 "client stopped reading: output buffer full",
             ));
         }
-        self.unsent.extend_from_slice(bytes);
+        let before = self.unsent.len();
+        fill(&mut self.unsent);
         if let Some(m) = &self.meters {
             m.transport(self.socket.transport())
                 .bytes_written
-                .increment(bytes.len() as u64);
+                .increment((self.unsent.len() - before) as u64);
         }
         self.push()
     }

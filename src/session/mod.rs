@@ -77,10 +77,14 @@ impl Session {
 
     /// How this user's output is laid out right now.
     pub fn shape(&self) -> Shape {
+        const USUAL: &str = "fics% ";
         let prompt = if self.ivars.get(Ivar::DEFPROMPT) {
-            "fics% ".to_string()
+            USUAL.into()
         } else {
-            self.vars.prompt()
+            match self.vars.text("prompt") {
+                "fics%" | USUAL => USUAL.into(),
+                _ => self.vars.prompt().into(),
+            }
         };
         let wrap = (!self.ivars.get(Ivar::NOWRAP)).then(|| self.vars.number("width") as usize);
         Shape { wrap, prompt }
@@ -424,14 +428,16 @@ async fn write_out(session: &mut Session, conn: &mut Conn, message: Out) -> std:
             let relayed = my_turn.then_some(board.made_at).flatten();
             // The board this user must answer is preceded by a timeseal
             // ping (spec §2.1), so the client stamps its arrival.
-            let mut text = String::from(if my_turn { session.timing.ping() } else { "" });
-            render::board_body(session, &board, viewer, &mut text);
-            let mut bytes = Vec::new();
-            if session.vars.switch("bell") && my_turn {
-                bytes.push(0x07);
-            }
-            bytes.extend(output::unsolicited(&text, &session.shape()));
-            conn.write(&bytes).await?;
+            let ping = if my_turn { session.timing.ping() } else { "" };
+            let bell = my_turn && session.vars.switch("bell");
+            let style = render::BoardStyle::of(session);
+            let shape = session.shape();
+            conn.append(|out| {
+                if bell {
+                    out.push(0x07);
+                }
+                style.unsolicited(&board, viewer, ping, &shape, out);
+            })?;
             // The opponent of the mover has the move: that is the relay.
             if let Some(made) = relayed {
                 let meters = &session.shared.meters;
@@ -516,7 +522,7 @@ async fn handle_line(session: &mut Session, conn: &mut Conn, line: Line) -> std:
     let mut shape = session.shape();
     if session.quit {
         // The last words of a session come without a prompt.
-        shape.prompt.clear();
+        shape.prompt = "".into();
     }
-    conn.write(&output::reply(&reply.text, block, &shape)).await
+    conn.append(|out| output::reply_into(&reply.text, block, &shape, out))
 }
