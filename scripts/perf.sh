@@ -68,14 +68,17 @@ run_load() { "$load" load --server "$addr" --server-pid "$server" "$@" 2>/dev/nu
 
 case "$scenario" in
 idle)
+    # atomicd::session's debug lines: the sizes of one session's parts.
+    export RUST_LOG=${RUST_LOG:-info,atomicd::session=debug}
     # Two load processes of 9,990 idle users each: one process may hold only
-    # as many sockets as the descriptor limit allows (20,000 here).
+    # as many sockets as the descriptor limit allows (20,000 here). IDLE=N
+    # makes it N each (IDLE=200: the issue's 400 idle users).
     start_server
     before=$(rss_kb)
     own_fds=$(ls "/proc/$server/fd" | wc -l)
     loaders=()
     for prefix in Ia Ib; do
-        "$load" load --server "$addr" --pairs 0 --idle 9990 --hold 20 --prefix $prefix \
+        "$load" load --server "$addr" --pairs 0 --idle "${IDLE:-9990}" --hold 20 --prefix $prefix \
             >"$work/$prefix.json" 2>/dev/null &
         loaders+=($!)
     done
@@ -93,6 +96,7 @@ idle)
     awk -v n="$conns" -v a="$before" -v b="$peak_rss" 'BEGIN {
         printf "idle connections held: %d; RSS %d KiB -> %d KiB; %.2f KiB per connection\n", n, a, b, (b - a) / n
     }'
+    grep -h "bytes of one session's parts" "$work/server.log" || true
     ;;
 storm)
     start_server
@@ -120,7 +124,8 @@ instructions)
     # difference of the totals over pairs x (B - A) plies leaves logins,
     # start-up and shutdown out. PAIRS, A and B change the run (default 5,
     # 10, 110); TOP the length of the profile printed; KEEP=dir keeps both
-    # callgrind outputs there.
+    # callgrind outputs there. OBSERVERS=N adds N observers of the first
+    # game: a ply then also costs N observers' boards (the fan-out).
     pairs=${PAIRS:-5}
     short_plies=${A:-10}
     long_plies=${B:-110}
@@ -140,7 +145,8 @@ instructions)
             tail -n 20 "$work/server.log" >&2
             exit 1
         fi
-        "$load" load --server "$addr" --pairs "$pairs" --moves "$1" >"$work/load.json" 2>&1
+        "$load" load --server "$addr" --pairs "$pairs" --moves "$1" ${OBSERVERS:+--observers "$OBSERVERS"} \
+            >"$work/load.json" 2>&1
         kill -TERM "$server"
         wait "$server" || true
         server=""

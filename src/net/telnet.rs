@@ -269,13 +269,17 @@ fn floor_char_boundary(s: &str, mut i: usize) -> usize {
 
 /// Appends `text` to `out` with every `\n` sent as `\n\r` (spec §1.1).
 pub fn to_wire(text: &str, out: &mut Vec<u8>) {
-    out.reserve(text.len() + text.len() / 16);
-    for part in text.split_inclusive('\n') {
-        out.extend_from_slice(part.as_bytes());
-        if part.ends_with('\n') {
-            out.push(b'\r');
-        }
+    let bytes = text.as_bytes();
+    out.reserve(bytes.len() + bytes.len() / 16);
+    // memchr finds the newlines a word at a time: every board and reply
+    // goes through here, once per recipient.
+    let mut from = 0;
+    for at in memchr::memchr_iter(b'\n', bytes) {
+        out.extend_from_slice(&bytes[from..=at]);
+        out.push(b'\r');
+        from = at + 1;
     }
+    out.extend_from_slice(&bytes[from..]);
 }
 
 #[cfg(test)]
@@ -358,6 +362,16 @@ mod tests {
         let mut out = Vec::new();
         to_wire("a\nb\n", &mut out);
         assert_eq!(out, b"a\n\rb\n\r");
+        for (text, wire) in [
+            ("", &b""[..]),
+            ("no newline", b"no newline"),
+            ("\n\n", b"\n\r\n\r"),
+            ("\nfics% ", b"\n\rfics% "),
+        ] {
+            let mut out = b"kept".to_vec();
+            to_wire(text, &mut out);
+            assert_eq!(out[4..], *wire, "{text:?}");
+        }
     }
 
     #[test]

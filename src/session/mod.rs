@@ -109,6 +109,23 @@ impl Session {
     }
 }
 
+/// Logs, once and at debug level (`RUST_LOG=atomicd=debug`), the bytes
+/// of what every session holds: its task (`task`, from the caller) and the
+/// parts inside it, for the account of an idle session in
+/// docs/PERFORMANCE.md.
+pub fn log_sizes(task: usize) {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| {
+        tracing::debug!(
+            task,
+            session = size_of::<Session>(),
+            conn = size_of::<Conn>(),
+            player = size_of::<crate::world::player::Player>(),
+            "bytes of one session's parts"
+        );
+    });
+}
+
 /// Serves one telnet connection from accept to close.
 pub async fn serve(shared: Arc<Shared>, socket: TcpStream, peer: SocketAddr) {
     serve_conn(shared, Conn::new(socket), peer).await;
