@@ -79,9 +79,6 @@ thread_local! {
     static READ_BUFFER: RefCell<Box<[u8]>> = RefCell::new(vec![0; 4096].into_boxed_slice());
 }
 
-/// Output buffer capacity an idle connection may keep between writes.
-const IDLE_BUFFER: usize = 1024;
-
 /// Output over the limit that the kernel takes nothing of for this long
 /// means the client stopped reading, unless the server says otherwise.
 const DEFAULT_STALL_LIMIT: Duration = Duration::from_secs(10);
@@ -330,12 +327,9 @@ impl Conn {
         };
         if self.unsent_from == self.unsent.len() {
             // Idle connections are the many; they should not each keep the
-            // buffer their last burst of output needed.
-            if self.unsent.capacity() > IDLE_BUFFER {
-                self.unsent = Vec::new();
-            } else {
-                self.unsent.clear();
-            }
+            // buffer their last output needed. (Allocating it again for
+            // the next board costs less than 1 % of a ply.)
+            self.unsent = Vec::new();
             self.unsent_from = 0;
         } else if self.unsent_from > 64 * 1024 {
             self.unsent.drain(..self.unsent_from);
