@@ -79,6 +79,16 @@ thread_local! {
     static READ_BUFFER: RefCell<Box<[u8]>> = RefCell::new(vec![0; 4096].into_boxed_slice());
 }
 
+thread_local! {
+    /// Where output is made when nothing waits for the client, one per
+    /// thread (see [`Conn::append`]).
+    static SEND_BUFFER: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
+}
+
+/// The thread's send buffer gives back its memory after a reply bigger
+/// than this (a long `help` or history), rather than keep it.
+const SEND_BUFFER_KEEP: usize = 64 * 1024;
+
 /// Output over the limit that the kernel takes nothing of for this long
 /// means the client stopped reading, unless the server says otherwise.
 const DEFAULT_STALL_LIMIT: Duration = Duration::from_secs(10);
@@ -284,14 +294,51 @@ impl Conn {
                 "client stopped reading: output buffer full",
             ));
         }
-        let before = self.unsent.len();
-        fill(&mut self.unsent);
+        if self.unsent_len() > 0 {
+            // Behind output that still waits: in order, after it.
+            let before = self.unsent.len();
+            fill(&mut self.unsent);
+            self.count_written(self.unsent.len() - before);
+            return self.push();
+        }
+        // Nothing waiting (nearly always): the bytes are made in the
+        // thread's buffer and written from there, and only what the socket
+        // does not take is kept. So a board costs no allocation and is
+        // copied once, by the kernel, and an idle connection keeps no
+        // output buffer.
+        SEND_BUFFER.with_borrow_mut(|buf| {
+            buf.clear();
+            fill(buf);
+            self.count_written(buf.len());
+            let mut sent = 0;
+            let result = loop {
+                if sent == buf.len() {
+                    break Ok(());
+                }
+                match self.socket.try_write(&buf[sent..]) {
+                    Ok(0) => break Err(io::ErrorKind::WriteZero.into()),
+                    Ok(n) => sent += n,
+                    Err(e) if e.kind() == io::ErrorKind::WouldBlock => {
+                        self.unsent.extend_from_slice(&buf[sent..]);
+                        break self.push();
+                    }
+                    Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                    Err(e) => break Err(e),
+                }
+            };
+            if buf.capacity() > SEND_BUFFER_KEEP {
+                *buf = Vec::new();
+            }
+            result
+        })
+    }
+
+    fn count_written(&self, bytes: usize) {
         if let Some(m) = &self.meters {
             m.transport(self.socket.transport())
                 .bytes_written
-                .increment((self.unsent.len() - before) as u64);
+                .increment(bytes as u64);
         }
-        self.push()
     }
 
     /// Bytes waiting for the client.
@@ -327,8 +374,8 @@ impl Conn {
         };
         if self.unsent_from == self.unsent.len() {
             // Idle connections are the many; they should not each keep the
-            // buffer their last output needed. (Allocating it again for
-            // the next board costs less than 1 % of a ply.)
+            // buffer their last slow output needed (most output never
+            // comes here: see `append`).
             self.unsent = Vec::new();
             self.unsent_from = 0;
         } else if self.unsent_from > 64 * 1024 {
