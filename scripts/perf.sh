@@ -4,7 +4,7 @@
 # it with `atomicd load` (or criterion) and prints the result. Usage:
 #
 #   scripts/perf.sh idle | storm | saturate | relay | relay-ws | instructions | ply-instructions | logins
-#                   | observers | bench | idlebot | flood | bigreply
+#                   | observers | bench | idlebot | flood | bigreply | peer
 #
 # ATOMICD=path/to/atomicd runs that server binary instead (the load
 # generator is always this tree's), which is how the "before" columns were
@@ -14,7 +14,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-scenario=${1:?usage: scripts/perf.sh idle|storm|saturate|relay|relay-ws|instructions|ply-instructions|logins|observers|bench|idlebot|flood|bigreply}
+scenario=${1:?usage: scripts/perf.sh idle|storm|saturate|relay|relay-ws|instructions|ply-instructions|logins|observers|bench|idlebot|flood|bigreply|peer}
 cargo build --release --quiet
 load=./target/release/atomicd
 server_bin=${ATOMICD:-$load}
@@ -143,6 +143,8 @@ instructions)
         if ! grep -q "web listening" "$work/server.log"; then
             echo "perf.sh: the server under valgrind did not start in 3 minutes:" >&2
             tail -n 20 "$work/server.log" >&2
+            # (count runs in a subshell: the exit trap does not know it.)
+            kill "$server" 2>/dev/null
             exit 1
         fi
         "$load" load --server "$addr" --pairs "$pairs" --moves "$1" ${OBSERVERS:+--observers "$OBSERVERS"} \
@@ -252,6 +254,35 @@ logins)
     done >"$work/accounts.txt"
     start_server
     run_load --pairs 100 --moves 300 --think-ms 20 --accounts "$work/accounts.txt" --login-rate 50
+    ;;
+peer)
+    # The issue's side-by-side runs against another FICS server (not part
+    # of the project; PEER=host:port, PEER_PID its process, which must be
+    # on this machine for its CPU to be read): the same loads, alternating,
+    # RUNS times (default 2). CPU per ply with --quickack (a server without
+    # TCP_NODELAY otherwise waits for delayed ACKs), then relay latency with
+    # 20 ms of thinking. --concurrency 6: the C server listens with a
+    # backlog of 5.
+    : "${PEER:?PEER=host:port of the other server}" "${PEER_PID:?PEER_PID=its process id}"
+    start_server
+    line() { # name
+        python3 -c 'import json, sys
+d = json.loads(sys.stdin.read().strip().splitlines()[-1]); r = d["relay_ms"]
+print("%-8s errors %d, cpu/ply %s us, relay p50 %.2f p99 %.2f ms" % (sys.argv[1], d["errors"],
+      d["server"].get("cpu_us_per_ply"), r.get("p50", 0), r.get("p99", 0)))' "$1"
+    }
+    for load_args in "--quickack" "--think-ms 20"; do
+        echo "atomicd load --pairs 100 --moves 200 $load_args:"
+        for run in $(seq "${RUNS:-2}"); do
+            prefix=P$(printf "\\x$(printf %x $((64 + run)))")
+            # shellcheck disable=SC2086
+            "$load" load --server "$PEER" --server-pid "$PEER_PID" --pairs 100 --moves 200 $load_args \
+                --concurrency 6 --prefix "$prefix" 2>/dev/null | line peer
+            # shellcheck disable=SC2086
+            "$load" load --server "$addr" --server-pid "$server" --pairs 100 --moves 200 $load_args \
+                --concurrency 6 --prefix "$prefix" 2>/dev/null | line atomicd
+        done
+    done
     ;;
 observers)
     start_server
