@@ -3,8 +3,8 @@
 # 127.0.0.1:5600 with a fresh database under a temporary directory, drives
 # it with `atomicd load` (or criterion) and prints the result. Usage:
 #
-#   scripts/perf.sh idle | storm | saturate | relay | relay-ws | ply-instructions | logins | observers | bench
-#                   | idlebot | flood | bigreply
+#   scripts/perf.sh idle | storm | saturate | relay | relay-ws | instructions | ply-instructions | logins
+#                   | observers | bench | idlebot | flood | bigreply | peer
 #
 # ATOMICD=path/to/atomicd runs that server binary instead (the load
 # generator is always this tree's), which is how the "before" columns were
@@ -14,7 +14,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-scenario=${1:?usage: scripts/perf.sh idle|storm|saturate|relay|relay-ws|ply-instructions|logins|observers|bench|idlebot|flood|bigreply}
+scenario=${1:?usage: scripts/perf.sh idle|storm|saturate|relay|relay-ws|instructions|ply-instructions|logins|observers|bench|idlebot|flood|bigreply|peer}
 cargo build --release --quiet
 load=./target/release/atomicd
 server_bin=${ATOMICD:-$load}
@@ -68,14 +68,17 @@ run_load() { "$load" load --server "$addr" --server-pid "$server" "$@" 2>/dev/nu
 
 case "$scenario" in
 idle)
+    # atomicd::session's debug lines: the sizes of one session's parts.
+    export RUST_LOG=${RUST_LOG:-info,atomicd::session=debug}
     # Two load processes of 9,990 idle users each: one process may hold only
-    # as many sockets as the descriptor limit allows (20,000 here).
+    # as many sockets as the descriptor limit allows (20,000 here). IDLE=N
+    # makes it N each (IDLE=200: the issue's 400 idle users).
     start_server
     before=$(rss_kb)
     own_fds=$(ls "/proc/$server/fd" | wc -l)
     loaders=()
     for prefix in Ia Ib; do
-        "$load" load --server "$addr" --pairs 0 --idle 9990 --hold 20 --prefix $prefix \
+        "$load" load --server "$addr" --pairs 0 --idle "${IDLE:-9990}" --hold 20 --prefix $prefix \
             >"$work/$prefix.json" 2>/dev/null &
         loaders+=($!)
     done
@@ -93,6 +96,7 @@ idle)
     awk -v n="$conns" -v a="$before" -v b="$peak_rss" 'BEGIN {
         printf "idle connections held: %d; RSS %d KiB -> %d KiB; %.2f KiB per connection\n", n, a, b, (b - a) / n
     }'
+    grep -h "bytes of one session's parts" "$work/server.log" || true
     ;;
 storm)
     start_server
@@ -113,6 +117,99 @@ relay-ws)
     run_load --pairs 100 --moves 200 --think-ms 20 --websocket "$web" --prefix Ws
     run_load --pairs 100 --moves 200 --think-ms 20 --prefix Tn
     ;;
+instructions)
+    # The issue's count of the server's user-space instructions per relayed
+    # ply (callgrind: the figure does not depend on what else the machine
+    # does): the same logins and games twice, of A and of B plies; the
+    # difference of the totals over pairs x (B - A) plies leaves logins,
+    # start-up and shutdown out. PAIRS, A and B change the run (default 5,
+    # 10, 110); TOP the length of the profile printed; KEEP=dir keeps both
+    # callgrind outputs there. OBSERVERS=N adds N observers of the first
+    # game: a ply then also costs N observers' boards (the fan-out).
+    pairs=${PAIRS:-5}
+    short_plies=${A:-10}
+    long_plies=${B:-110}
+    count() { # plies output-file
+        rm -f "$work/perf.sqlite3"*
+        valgrind --tool=callgrind --callgrind-out-file="$2" "$server_bin" \
+            --config docs/perf-config.toml --db "$work/perf.sqlite3" --listen "$addr" \
+            --web-listen "$web" >"$work/server.log" 2>&1 &
+        server=$!
+        # Valgrind starts slowly, the more so on a busy machine: up to 3 min.
+        for _ in $(seq 900); do
+            grep -q "web listening" "$work/server.log" 2>/dev/null && break
+            sleep 0.2
+        done
+        if ! grep -q "web listening" "$work/server.log"; then
+            echo "perf.sh: the server under valgrind did not start in 3 minutes:" >&2
+            tail -n 20 "$work/server.log" >&2
+            # (count runs in a subshell: the exit trap does not know it.)
+            kill "$server" 2>/dev/null
+            exit 1
+        fi
+        "$load" load --server "$addr" --pairs "$pairs" --moves "$1" ${OBSERVERS:+--observers "$OBSERVERS"} \
+            >"$work/load.json" 2>&1
+        kill -TERM "$server"
+        wait "$server" || true
+        server=""
+        # The start-up's calibration of the metrics clock (quanta) spins
+        # for as long as it takes, a few million instructions more or less
+        # from one run to the next: left out of the total.
+        local total calibration
+        total=$(awk '/^summary:/ {print $2}' "$2")
+        calibration=$(callgrind_annotate --inclusive=yes --threshold=100 "$2" 2>/dev/null |
+            awk '/quanta::Clock::new / {gsub(",", "", $1); print $1; exit}')
+        if [ -z "$total" ]; then
+            echo "perf.sh: no count from callgrind; the server said:" >&2
+            tail -n 20 "$work/server.log" "$work/load.json" >&2
+            exit 1
+        fi
+        echo $((total - ${calibration:-0}))
+    }
+    out=${KEEP:-$work}
+    mkdir -p "$out"
+    plies=$((pairs * (long_plies - short_plies)))
+    # Thread scheduling still moves the count by a few per cent from one
+    # run to the next (how often a task finds its socket drained, how many
+    # moves share a commit): RUNS pairs of runs (default 3), and the median.
+    # (The totals below leave the clock calibration out, see count.)
+    figures=()
+    for _ in $(seq "${RUNS:-3}"); do
+        short=$(count "$short_plies" "$out/short.callgrind")
+        long=$(count "$long_plies" "$out/long.callgrind")
+        figures+=($(( (long - short) / plies )))
+        echo "instructions: $short ($short_plies plies a game) and $long ($long_plies), $pairs games: ${figures[-1]} per ply"
+    done
+    median=$(printf '%s\n' "${figures[@]}" | sort -n | awk '{a[NR] = $1} END {print a[int((NR + 1) / 2)]}')
+    echo "instructions per relayed ply: $median (median of ${figures[*]})"
+    # The profile of one ply: each function's own instructions in the long
+    # run less those in the short one, over the plies between.
+    for run in short long; do
+        callgrind_annotate --threshold=100 --inclusive=no "$out/$run.callgrind" >"$out/$run.annotate" 2>/dev/null
+    done
+    python3 - "$out/short.annotate" "$out/long.annotate" "$plies" "${TOP:-25}" "${figures[-1]}" <<'PY'
+import re, sys
+def functions(path):
+    d = {}
+    for line in open(path):
+        m = re.match(r"\s*([\d,]+) \(\s*[\d.]+%\)\s+(.*?)\s*(\[.*\])?$", line)
+        if m and "PROGRAM TOTALS" not in line:
+            name = m.group(2).removeprefix("???:")
+            d[name] = d.get(name, 0) + int(m.group(1).replace(",", ""))
+    return d
+short, long_ = functions(sys.argv[1]), functions(sys.argv[2])
+plies, top, total = int(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5])
+# The clock calibration's loop (its own instructions, and the clock reads
+# it makes) varies from run to run by more than a ply's worth: not shown.
+calibration = ("once_cell::imp::OnceCell<T>::initialize::{{closure}}", "clock_gettime")
+rows = sorted(((long_.get(k, 0) - short.get(k, 0)) / plies, k) for k in set(short) | set(long_)
+              if not any(c in k for c in calibration))
+print("instructions of one ply in the last run, by function (own instructions, not callees;")
+print("the clock calibration's loop and clock_gettime left out):")
+for r, k in reversed(rows[-top:]):
+    print("%8.0f %5.1f %%  %s" % (r, 100 * r / total, k[:140]))
+PY
+    ;;
 ply-instructions)
     # The server's instructions per relayed ply (valgrind's callgrind, so
     # the figure does not depend on what else the machine does), telnet and
@@ -126,10 +223,16 @@ ply-instructions)
             --config docs/perf-config.toml --db "$work/perf.sqlite3" --listen "$addr" \
             --web-listen "$web" >"$work/server.log" 2>&1 &
         server=$!
-        for _ in $(seq 300); do
+        # Valgrind starts slowly, the more so on a busy machine: up to 3 min.
+        for _ in $(seq 900); do
             grep -q "web listening" "$work/server.log" 2>/dev/null && break
             sleep 0.2
         done
+        if ! grep -q "web listening" "$work/server.log"; then
+            echo "perf.sh: the server under valgrind did not start in 3 minutes:" >&2
+            tail -n 20 "$work/server.log" >&2
+            exit 1
+        fi
         "$load" load --server "$addr" --pairs 10 --moves "$2" $extra >/dev/null 2>&1
         kill -TERM "$server"
         wait "$server" || true
@@ -151,6 +254,35 @@ logins)
     done >"$work/accounts.txt"
     start_server
     run_load --pairs 100 --moves 300 --think-ms 20 --accounts "$work/accounts.txt" --login-rate 50
+    ;;
+peer)
+    # The issue's side-by-side runs against another FICS server (not part
+    # of the project; PEER=host:port, PEER_PID its process, which must be
+    # on this machine for its CPU to be read): the same loads, alternating,
+    # RUNS times (default 2). CPU per ply with --quickack (a server without
+    # TCP_NODELAY otherwise waits for delayed ACKs), then relay latency with
+    # 20 ms of thinking. --concurrency 6: the C server listens with a
+    # backlog of 5.
+    : "${PEER:?PEER=host:port of the other server}" "${PEER_PID:?PEER_PID=its process id}"
+    start_server
+    line() { # name
+        python3 -c 'import json, sys
+d = json.loads(sys.stdin.read().strip().splitlines()[-1]); r = d["relay_ms"]
+print("%-8s errors %d, cpu/ply %s us, relay p50 %.2f p99 %.2f ms" % (sys.argv[1], d["errors"],
+      d["server"].get("cpu_us_per_ply"), r.get("p50", 0), r.get("p99", 0)))' "$1"
+    }
+    for load_args in "--quickack" "--think-ms 20"; do
+        echo "atomicd load --pairs 100 --moves 200 $load_args:"
+        for run in $(seq "${RUNS:-2}"); do
+            prefix=P$(printf "\\x$(printf %x $((64 + run)))")
+            # shellcheck disable=SC2086
+            "$load" load --server "$PEER" --server-pid "$PEER_PID" --pairs 100 --moves 200 $load_args \
+                --concurrency 6 --prefix "$prefix" 2>/dev/null | line peer
+            # shellcheck disable=SC2086
+            "$load" load --server "$addr" --server-pid "$server" --pairs 100 --moves 200 $load_args \
+                --concurrency 6 --prefix "$prefix" 2>/dev/null | line atomicd
+        done
+    done
     ;;
 observers)
     start_server

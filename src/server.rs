@@ -351,10 +351,12 @@ async fn accept_loop(shared: Arc<Shared>, listener: TcpListener, web: Option<Joi
             Ok((socket, peer)) => match admit(&shared, peer.ip()) {
                 Some(slot) => {
                     let shared = shared.clone();
-                    sessions.spawn(async move {
+                    let task = async move {
                         session::serve(shared, socket, peer).await;
                         drop(slot);
-                    });
+                    };
+                    session::log_sizes(size_of_val(&task));
+                    sessions.spawn(task);
                 }
                 None => {
                     tracing::warn!(addr = %peer.ip(), "connection refused: limit reached");

@@ -6,8 +6,6 @@
 //! 2.3 s move shows `0:02`. With `iset ms 1` a move time carries
 //! milliseconds (`0:01.617`).
 
-use std::fmt::Write;
-
 /// Appends a clock in `m:ss` or `h:mm:ss`; negative reads `0:00`.
 pub fn push_clock(out: &mut String, ms: i64) {
     let secs = u64::try_from(ms).unwrap_or(0) / 1000;
@@ -19,17 +17,37 @@ pub fn push_clock(out: &mut String, ms: i64) {
 pub fn push_move_time(out: &mut String, ms: u64, with_ms: bool) {
     push_hms(out, ms / 1000);
     if with_ms {
-        let _ = write!(out, ".{:03}", ms % 1000);
+        let ms = ms % 1000;
+        out.push('.');
+        out.push(digit(ms / 100));
+        out.push(digit(ms / 10 % 10));
+        out.push(digit(ms % 10));
     }
 }
 
+/// Written digit by digit rather than with `core::fmt`: every style-12
+/// board carries one of these, and formatting was a good part of its cost.
 fn push_hms(out: &mut String, secs: u64) {
     let (h, m, s) = (secs / 3600, secs / 60 % 60, secs % 60);
-    let _ = if h > 0 {
-        write!(out, "{h}:{m:02}:{s:02}")
+    if h > 0 {
+        out.push_str(itoa::Buffer::new().format(h));
+        out.push(':');
+        push_two(out, m);
     } else {
-        write!(out, "{m}:{s:02}")
-    };
+        out.push_str(itoa::Buffer::new().format(m));
+    }
+    out.push(':');
+    push_two(out, s);
+}
+
+/// Two digits, with a leading zero: `n` is below 60.
+fn push_two(out: &mut String, n: u64) {
+    out.push(digit(n / 10));
+    out.push(digit(n % 10));
+}
+
+fn digit(n: u64) -> char {
+    char::from(b'0' + (n % 10) as u8)
 }
 
 #[cfg(test)]

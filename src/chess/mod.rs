@@ -20,6 +20,7 @@ pub mod movelist;
 pub mod notation;
 pub mod outcome;
 pub mod pgn;
+pub mod shared_lines;
 pub mod snapshot;
 pub mod style1;
 pub mod style12;

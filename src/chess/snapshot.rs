@@ -12,6 +12,8 @@
 use shakmaty::{EnPassantMode, Position, Setup};
 
 use super::AtomicGame;
+use super::shared_lines::SharedLines;
+use super::style12;
 
 /// One board as of one moment of a game.
 #[derive(Clone, Debug)]
@@ -42,6 +44,9 @@ pub struct BoardSnapshot {
     /// change), for the relay latency in `/metrics`; a plain value, never
     /// read by the renderers.
     pub made_at: Option<tokio::time::Instant>,
+    /// Style-12 lines already drawn for observers, shared by all who see
+    /// the board alike. Empty in a copy: the copy may be changed.
+    pub shared: SharedLines,
 }
 
 /// The last move as the boards show it.
@@ -78,6 +83,7 @@ impl BoardSnapshot {
             ticking: game.moves().len() >= 2,
             lag_ms: 0,
             made_at: None,
+            shared: SharedLines::default(),
         }
     }
 
@@ -104,7 +110,17 @@ impl BoardSnapshot {
             ticking: false,
             lag_ms: 0,
             made_at: None,
+            shared: SharedLines::default(),
         }
+    }
+
+    /// The style-12 line for a viewer of a kind that many share (an
+    /// observer), drawn once for all of them; `None` for a player, whose
+    /// line is drawn for him alone.
+    pub fn shared_style12(&self, relation: i8, flip: bool, ms: bool) -> Option<&str> {
+        self.shared.get_or_draw(relation, flip, ms, |line| {
+            style12::render(self, relation, flip, ms, line)
+        })
     }
 
     /// The side to move.

@@ -9,6 +9,8 @@
 //! Output: [`layout`] expands tabs and word-wraps human text, [`to_wire`]
 //! turns every `\n` into `\n\r`, the order FICS clients expect.
 
+use std::borrow::Cow;
+
 /// Telnet command bytes (RFC 854).
 const IAC: u8 = 255;
 const DONT: u8 = 254;
@@ -176,8 +178,15 @@ pub fn sanitize(raw: &[u8]) -> String {
 /// Expands tabs to the next multiple of 8 columns and, when `width` is
 /// given, breaks human lines longer than it with FICS's `\   ` continuation.
 /// Machine lines (starting with `<`) are never wrapped: clients parse them
-/// whole.
-pub fn layout(text: &str, width: Option<usize>) -> String {
+/// whole. Text that needs neither (nearly all of it: boards, prompts,
+/// short replies) is given back as it is, without a copy.
+pub fn layout(text: &str, width: Option<usize>) -> Cow<'_, str> {
+    if !text.contains('\t')
+        && width
+            .is_none_or(|w| w <= 8 || !text.split('\n').any(|l| l.len() > w && !is_machine_line(l)))
+    {
+        return Cow::Borrowed(text);
+    }
     let mut out = String::with_capacity(text.len() + 16);
     for (i, line) in text.split('\n').enumerate() {
         if i > 0 {
@@ -191,7 +200,7 @@ pub fn layout(text: &str, width: Option<usize>) -> String {
             _ => out.push_str(&expanded),
         }
     }
-    out
+    Cow::Owned(out)
 }
 
 /// Lines that programs parse whole and that must never be wrapped: the
@@ -204,7 +213,7 @@ fn is_machine_line(line: &str) -> bool {
     PREFIXES.iter().any(|p| line.starts_with(p))
 }
 
-fn expand_tabs(line: &str) -> std::borrow::Cow<'_, str> {
+fn expand_tabs(line: &str) -> Cow<'_, str> {
     if !line.contains('\t') {
         return line.into();
     }
@@ -260,13 +269,17 @@ fn floor_char_boundary(s: &str, mut i: usize) -> usize {
 
 /// Appends `text` to `out` with every `\n` sent as `\n\r` (spec §1.1).
 pub fn to_wire(text: &str, out: &mut Vec<u8>) {
-    out.reserve(text.len() + text.len() / 16);
-    for part in text.split_inclusive('\n') {
-        out.extend_from_slice(part.as_bytes());
-        if part.ends_with('\n') {
-            out.push(b'\r');
-        }
+    let bytes = text.as_bytes();
+    out.reserve(bytes.len() + bytes.len() / 16);
+    // memchr finds the newlines a word at a time: every board and reply
+    // goes through here, once per recipient.
+    let mut from = 0;
+    for at in memchr::memchr_iter(b'\n', bytes) {
+        out.extend_from_slice(&bytes[from..=at]);
+        out.push(b'\r');
+        from = at + 1;
     }
+    out.extend_from_slice(&bytes[from..]);
 }
 
 #[cfg(test)]
@@ -349,6 +362,16 @@ mod tests {
         let mut out = Vec::new();
         to_wire("a\nb\n", &mut out);
         assert_eq!(out, b"a\n\rb\n\r");
+        for (text, wire) in [
+            ("", &b""[..]),
+            ("no newline", b"no newline"),
+            ("\n\n", b"\n\r\n\r"),
+            ("\nfics% ", b"\n\rfics% "),
+        ] {
+            let mut out = b"kept".to_vec();
+            to_wire(text, &mut out);
+            assert_eq!(out[4..], *wire, "{text:?}");
+        }
     }
 
     #[test]

@@ -3,8 +3,8 @@
 //!
 //! Reading is split in two so that the session can wait for input and for
 //! messages at once: [`Conn::readable`] only waits (and is cancel-safe), and
-//! the bytes are then taken in a plain function whose buffer lives on the
-//! thread's stack, so an idle connection keeps no read buffer at all.
+//! the bytes are then taken in a plain function whose buffer belongs to
+//! the thread, so an idle connection keeps no read buffer at all.
 //!
 //! Writing never waits for the client: what the socket does not take at
 //! once stays in an output buffer that the session drains when the socket
@@ -18,6 +18,7 @@
 //! [`Conn::over_limit`]); a client that then lets the kernel take nothing
 //! for [`Conn::stall_deadline`] has stopped reading and is cut off.
 
+use std::cell::RefCell;
 use std::io;
 use std::sync::Arc;
 use std::time::Duration;
@@ -69,8 +70,24 @@ const DEFAULT_OUTPUT_LIMIT: usize = 256 * 1024;
 /// commands run is held back by TCP rather than by the server's memory.
 const TYPEAHEAD: usize = 256;
 
-/// Output buffer capacity an idle connection may keep between writes.
-const IDLE_BUFFER: usize = 1024;
+thread_local! {
+    /// The buffer every read goes through, one per thread and zeroed only
+    /// once: a connection keeps no read buffer of its own (the bytes go
+    /// straight into its decoder), and a buffer on the stack would be
+    /// zeroed again on every read, which was a tenth of the server's
+    /// instructions per move.
+    static READ_BUFFER: RefCell<Box<[u8]>> = RefCell::new(vec![0; 4096].into_boxed_slice());
+}
+
+thread_local! {
+    /// Where output is made when nothing waits for the client, one per
+    /// thread (see [`Conn::append`]).
+    static SEND_BUFFER: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
+}
+
+/// The thread's send buffer gives back its memory after a reply bigger
+/// than this (a long `help` or history), rather than keep it.
+const SEND_BUFFER_KEEP: usize = 64 * 1024;
 
 /// Output over the limit that the kernel takes nothing of for this long
 /// means the client stopped reading, unless the server says otherwise.
@@ -210,27 +227,28 @@ impl Conn {
     /// Reads what the socket has now into the decoder. Returns false when the
     /// client has gone.
     pub fn read_now(&mut self) -> bool {
-        let mut buf = [0u8; 4096];
-        loop {
-            match self.socket.try_read(&mut buf) {
-                Ok(0) => {
-                    self.closed = true;
-                    return false;
-                }
-                Ok(n) => {
-                    self.input.feed(&buf[..n]);
-                    if n < buf.len() || self.typeahead_full() {
-                        return true;
+        READ_BUFFER.with_borrow_mut(|buf| {
+            loop {
+                match self.socket.try_read(&mut buf[..]) {
+                    Ok(0) => {
+                        self.closed = true;
+                        return false;
+                    }
+                    Ok(n) => {
+                        self.input.feed(&buf[..n]);
+                        if n < buf.len() || self.typeahead_full() {
+                            return true;
+                        }
+                    }
+                    Err(e) if e.kind() == io::ErrorKind::WouldBlock => return true,
+                    Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                    Err(_) => {
+                        self.closed = true;
+                        return false;
                     }
                 }
-                Err(e) if e.kind() == io::ErrorKind::WouldBlock => return true,
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-                Err(_) => {
-                    self.closed = true;
-                    return false;
-                }
             }
-        }
+        })
     }
 
     /// Waits for the next line. None when the client has gone.
@@ -263,6 +281,12 @@ impl Conn {
     /// Fails if more than the output limit was already waiting: the client
     /// did not read what came before (the bytes given now may be any size).
     pub async fn write(&mut self, bytes: &[u8]) -> io::Result<()> {
+        self.append(|out| out.extend_from_slice(bytes))
+    }
+
+    /// [`Conn::write`] of the bytes `fill` appends to the output buffer:
+    /// output made straight into it is copied once, by the kernel.
+    pub fn append(&mut self, fill: impl FnOnce(&mut Vec<u8>)) -> io::Result<()> {
         if self.over_limit() {
             self.count_slow_cut();
             return Err(io::Error::new(
@@ -270,13 +294,51 @@ impl Conn {
                 "client stopped reading: output buffer full",
             ));
         }
-        self.unsent.extend_from_slice(bytes);
+        if self.unsent_len() > 0 {
+            // Behind output that still waits: in order, after it.
+            let before = self.unsent.len();
+            fill(&mut self.unsent);
+            self.count_written(self.unsent.len() - before);
+            return self.push();
+        }
+        // Nothing waiting (nearly always): the bytes are made in the
+        // thread's buffer and written from there, and only what the socket
+        // does not take is kept. So a board costs no allocation and is
+        // copied once, by the kernel, and an idle connection keeps no
+        // output buffer.
+        SEND_BUFFER.with_borrow_mut(|buf| {
+            buf.clear();
+            fill(buf);
+            self.count_written(buf.len());
+            let mut sent = 0;
+            let result = loop {
+                if sent == buf.len() {
+                    break Ok(());
+                }
+                match self.socket.try_write(&buf[sent..]) {
+                    Ok(0) => break Err(io::ErrorKind::WriteZero.into()),
+                    Ok(n) => sent += n,
+                    Err(e) if e.kind() == io::ErrorKind::WouldBlock => {
+                        self.unsent.extend_from_slice(&buf[sent..]);
+                        break self.push();
+                    }
+                    Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                    Err(e) => break Err(e),
+                }
+            };
+            if buf.capacity() > SEND_BUFFER_KEEP {
+                *buf = Vec::new();
+            }
+            result
+        })
+    }
+
+    fn count_written(&self, bytes: usize) {
         if let Some(m) = &self.meters {
             m.transport(self.socket.transport())
                 .bytes_written
-                .increment(bytes.len() as u64);
+                .increment(bytes as u64);
         }
-        self.push()
     }
 
     /// Bytes waiting for the client.
@@ -312,12 +374,9 @@ impl Conn {
         };
         if self.unsent_from == self.unsent.len() {
             // Idle connections are the many; they should not each keep the
-            // buffer their last burst of output needed.
-            if self.unsent.capacity() > IDLE_BUFFER {
-                self.unsent = Vec::new();
-            } else {
-                self.unsent.clear();
-            }
+            // buffer their last slow output needed (most output never
+            // comes here: see `append`).
+            self.unsent = Vec::new();
             self.unsent_from = 0;
         } else if self.unsent_from > 64 * 1024 {
             self.unsent.drain(..self.unsent_from);

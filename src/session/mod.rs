@@ -77,10 +77,14 @@ impl Session {
 
     /// How this user's output is laid out right now.
     pub fn shape(&self) -> Shape {
+        const USUAL: &str = "fics% ";
         let prompt = if self.ivars.get(Ivar::DEFPROMPT) {
-            "fics% ".to_string()
+            USUAL.into()
         } else {
-            self.vars.prompt()
+            match self.vars.text("prompt") {
+                "fics%" | USUAL => USUAL.into(),
+                _ => self.vars.prompt().into(),
+            }
         };
         let wrap = (!self.ivars.get(Ivar::NOWRAP)).then(|| self.vars.number("width") as usize);
         Shape { wrap, prompt }
@@ -103,6 +107,23 @@ impl Session {
         }
         r
     }
+}
+
+/// Logs, once and at debug level (`RUST_LOG=atomicd=debug`), the bytes
+/// of what every session holds: its task (`task`, from the caller) and the
+/// parts inside it, for the account of an idle session in
+/// docs/PERFORMANCE.md.
+pub fn log_sizes(task: usize) {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| {
+        tracing::debug!(
+            task,
+            session = size_of::<Session>(),
+            conn = size_of::<Conn>(),
+            player = size_of::<crate::world::player::Player>(),
+            "bytes of one session's parts"
+        );
+    });
 }
 
 /// Serves one telnet connection from accept to close.
@@ -399,10 +420,29 @@ async fn flooded(session: &Session, conn: &mut Conn) {
 }
 
 /// Sleeps until `deadline`, or forever without one.
-async fn sleep_until(deadline: Option<Instant>) {
-    match deadline {
-        Some(at) => tokio::time::sleep_until(at).await,
-        None => std::future::pending().await,
+///
+/// The timer is boxed, and made only when there is a deadline: the select
+/// of the command loop keeps room for both of its deadlines in every
+/// session's task, idle or not, and a tokio timer is ~100 bytes, an idle
+/// session's deadlines none (see "Idle users" in docs/PERFORMANCE.md).
+fn sleep_until(deadline: Option<Instant>) -> Deadline {
+    Deadline(deadline.map(|at| Box::pin(tokio::time::sleep_until(at))))
+}
+
+/// The future of [`sleep_until`].
+struct Deadline(Option<std::pin::Pin<Box<tokio::time::Sleep>>>);
+
+impl std::future::Future for Deadline {
+    type Output = ();
+
+    fn poll(
+        mut self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<()> {
+        match &mut self.0 {
+            Some(sleep) => sleep.as_mut().poll(cx),
+            None => std::task::Poll::Pending,
+        }
     }
 }
 
@@ -440,14 +480,16 @@ async fn write_out(session: &mut Session, conn: &mut Conn, message: Out) -> std:
             let relayed = my_turn.then_some(board.made_at).flatten();
             // The board this user must answer is preceded by a timeseal
             // ping (spec §2.1), so the client stamps its arrival.
-            let mut text = String::from(if my_turn { session.timing.ping() } else { "" });
-            render::board_body(session, &board, viewer, &mut text);
-            let mut bytes = Vec::new();
-            if session.vars.switch("bell") && my_turn {
-                bytes.push(0x07);
-            }
-            bytes.extend(output::unsolicited(&text, &session.shape()));
-            conn.write(&bytes).await?;
+            let ping = if my_turn { session.timing.ping() } else { "" };
+            let bell = my_turn && session.vars.switch("bell");
+            let style = render::BoardStyle::of(session);
+            let shape = session.shape();
+            conn.append(|out| {
+                if bell {
+                    out.push(0x07);
+                }
+                style.unsolicited(&board, viewer, ping, &shape, out);
+            })?;
             // The opponent of the mover has the move: that is the relay.
             if let Some(made) = relayed {
                 let meters = &session.shared.meters;
@@ -538,7 +580,7 @@ async fn handle_line(session: &mut Session, conn: &mut Conn, line: Line) -> std:
     let mut shape = session.shape();
     if session.quit {
         // The last words of a session come without a prompt.
-        shape.prompt.clear();
+        shape.prompt = "".into();
     }
-    conn.write(&output::reply(&reply.text, block, &shape)).await
+    conn.append(|out| output::reply_into(&reply.text, block, &shape, out))
 }

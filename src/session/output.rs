@@ -1,6 +1,8 @@
 //! How text becomes bytes for one user: layout (tabs, word wrap), block-mode
 //! framing (spec §6.6) and the prompt (spec §1.6).
 
+use std::borrow::Cow;
+
 use crate::net::telnet;
 
 /// Block mode markers.
@@ -25,7 +27,8 @@ pub mod code {
 pub struct Shape {
     /// `None` with `iset nowrap 1`, else the user's `width`.
     pub wrap: Option<usize>,
-    pub prompt: String,
+    /// Borrowed for the usual prompt, so that no output allocates it.
+    pub prompt: Cow<'static, str>,
 }
 
 /// Block framing of one command's reply.
@@ -43,34 +46,48 @@ pub struct Block {
 /// The bytes of a command's reply: its text (framed in block mode) and the
 /// prompt.
 pub fn reply(text: &str, block: Option<Block>, shape: &Shape) -> Vec<u8> {
+    let mut out = Vec::new();
+    reply_into(text, block, shape, &mut out);
+    out
+}
+
+/// [`reply`], appended to `out`: the connection's own buffer, so that a
+/// reply is copied once, not built in pieces and then copied.
+pub fn reply_into(text: &str, block: Option<Block>, shape: &Shape, out: &mut Vec<u8>) {
     let body = telnet::layout(text, shape.wrap);
-    let mut s = String::with_capacity(body.len() + shape.prompt.len() + 16);
+    out.reserve(body.len() + body.len() / 16 + shape.prompt.len() + 24);
     match block {
         Some(b) if b.start || b.end => {
             if b.start {
-                s.push(BLOCK_START);
-                s.push_str(&b.id.to_string());
-                s.push(BLOCK_SEPARATOR);
-                s.push_str(&b.code.to_string());
-                s.push(BLOCK_SEPARATOR);
+                // The markers and the numbers hold no newline: as they are.
+                out.push(BLOCK_START as u8);
+                out.extend_from_slice(itoa::Buffer::new().format(b.id).as_bytes());
+                out.push(BLOCK_SEPARATOR as u8);
+                out.extend_from_slice(itoa::Buffer::new().format(b.code).as_bytes());
+                out.push(BLOCK_SEPARATOR as u8);
             }
-            s.push_str(&body);
-            s.push(BLOCK_END);
-            s.push('\n');
+            telnet::to_wire(&body, out);
+            out.extend_from_slice(&[BLOCK_END as u8, b'\n', b'\r']);
         }
-        _ => s.push_str(&body),
+        _ => telnet::to_wire(&body, out),
     }
-    s.push_str(&shape.prompt);
-    wire(&s)
+    telnet::to_wire(&shape.prompt, out);
 }
 
 /// The bytes of unsolicited text: a newline, the text, the prompt.
 pub fn unsolicited(text: &str, shape: &Shape) -> Vec<u8> {
-    let mut s = String::with_capacity(text.len() + shape.prompt.len() + 2);
-    s.push('\n');
-    s.push_str(&telnet::layout(text, shape.wrap));
-    s.push_str(&shape.prompt);
-    wire(&s)
+    let mut out = Vec::new();
+    unsolicited_into(text, shape, &mut out);
+    out
+}
+
+/// [`unsolicited`], appended to `out`.
+pub fn unsolicited_into(text: &str, shape: &Shape, out: &mut Vec<u8>) {
+    let body = telnet::layout(text, shape.wrap);
+    out.reserve(body.len() + body.len() / 16 + shape.prompt.len() + 4);
+    out.extend_from_slice(b"\n\r");
+    telnet::to_wire(&body, out);
+    telnet::to_wire(&shape.prompt, out);
 }
 
 /// The reply to a block-mode line that carries no command id.
@@ -80,12 +97,8 @@ pub fn missing_block_id(shape: &Shape) -> Vec<u8> {
         code::NO_SEQUENCE,
         shape.prompt
     );
-    wire(&s)
-}
-
-fn wire(text: &str) -> Vec<u8> {
-    let mut out = Vec::with_capacity(text.len() + text.len() / 16 + 4);
-    telnet::to_wire(text, &mut out);
+    let mut out = Vec::with_capacity(s.len() + 4);
+    telnet::to_wire(&s, &mut out);
     out
 }
 

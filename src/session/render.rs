@@ -2,9 +2,13 @@
 //! and orientation. Rendering happens here, in the session, never under the
 //! world lock.
 
+use std::cell::RefCell;
+
 use crate::chess::{BoardSnapshot, Lang, style1, style12};
+use crate::net::telnet;
 use crate::session::Session;
 use crate::session::ivars::Ivar;
+use crate::session::output::{self, Shape};
 use crate::world::game::Viewer;
 
 /// Whether this user sees Black at the bottom: a Black player does, and
@@ -17,6 +21,12 @@ pub fn black_at_bottom(session: &Session, viewer: Viewer) -> bool {
 /// that precedes every board on the wire.
 pub fn board_body(session: &Session, snap: &BoardSnapshot, viewer: Viewer, out: &mut String) {
     BoardStyle::of(session).body(snap, viewer, out);
+}
+
+thread_local! {
+    /// Where a board that nobody shares is drawn before it is copied to
+    /// the connection's buffer: one per thread, so no board allocates.
+    static SCRATCH: RefCell<String> = const { RefCell::new(String::new()) };
 }
 
 /// How one user draws boards, taken from the session so that a reply that
@@ -63,6 +73,45 @@ impl BoardStyle {
         }
     }
 
+    /// A board sent on its own (after a move, to the other player and
+    /// every observer), as bytes for the wire: the same bytes as
+    /// [`output::unsolicited`] of `ping` and the board, with no text built
+    /// on the way. An observer's style-12 line is drawn once per board and
+    /// kind of viewer and copied (see [`BoardSnapshot::shared_style12`]).
+    pub fn unsolicited(
+        self,
+        snap: &BoardSnapshot,
+        viewer: Viewer,
+        ping: &str,
+        shape: &Shape,
+        out: &mut Vec<u8>,
+    ) {
+        let relation = viewer.relation(snap);
+        let flip = viewer.black_at_bottom() ^ self.flip;
+        if !self.style12 {
+            return SCRATCH.with_borrow_mut(|text| {
+                text.clear();
+                text.push_str(ping);
+                style1::render(snap, flip, self.lang, text);
+                output::unsolicited_into(text, shape, out);
+            });
+        }
+        // The `[G]` line is short and the `<12>` line is a machine line:
+        // the layout (tabs, word wrap) leaves both as they are, so only the
+        // newlines change on the way to the wire.
+        out.extend_from_slice(b"\n\r");
+        telnet::to_wire(ping, out);
+        match snap.shared_style12(relation, flip, self.ms) {
+            Some(line) => telnet::to_wire(line, out),
+            None => SCRATCH.with_borrow_mut(|line| {
+                line.clear();
+                style12::render(snap, relation, flip, self.ms, line);
+                telnet::to_wire(line, out);
+            }),
+        }
+        telnet::to_wire(&shape.prompt, out);
+    }
+
     /// A board in a reply: the delivery newline, then the board.
     pub fn board(self, snap: &BoardSnapshot, viewer: Viewer, out: &mut String) {
         out.push('\n');
@@ -75,4 +124,78 @@ impl BoardStyle {
 pub fn board(session: &Session, snap: &BoardSnapshot, viewer: Viewer, out: &mut String) {
     out.push('\n');
     board_body(session, snap, viewer, out);
+}
+
+#[cfg(test)]
+mod tests {
+    use std::borrow::Cow;
+
+    use shakmaty::Color;
+
+    use super::*;
+    use crate::chess::AtomicGame;
+
+    /// The fast way to the wire gives the bytes the plain way gives: the
+    /// board's text with the ping before it, laid out and framed.
+    #[test]
+    fn unsolicited_boards_are_the_laid_out_text() {
+        let mut game = AtomicGame::new();
+        for san in ["e4", "d5", "Nf3"] {
+            let mv = game
+                .parse_move(san, Lang::En, shakmaty::Role::Queen)
+                .unwrap();
+            game.play(mv);
+        }
+        let mut snap = game.snapshot(7, "Alice", "Bob");
+        snap.white_clock_ms = 3_601_234;
+        snap.black_clock_ms = 59_999;
+        let shapes = [
+            (Some(79), "fics% "),
+            (Some(20), "fics% "),
+            (None, "ics% "),
+            (Some(9), "a\nb% "),
+        ];
+        let viewers = [
+            Viewer::Player(Color::White),
+            Viewer::Player(Color::Black),
+            Viewer::Observer,
+            Viewer::Examiner,
+            Viewer::ExamObserver,
+        ];
+        for (wrap, prompt) in shapes {
+            let shape = Shape {
+                wrap,
+                prompt: Cow::Borrowed(prompt),
+            };
+            for style12 in [true, false] {
+                for (flip, ms) in [(false, false), (true, false), (false, true), (true, true)] {
+                    for lang in [Lang::En, Lang::Fr] {
+                        let style = BoardStyle {
+                            style12,
+                            flip,
+                            ms,
+                            lang,
+                        };
+                        for viewer in viewers {
+                            for ping in ["", "[G]\n"] {
+                                let mut text = ping.to_string();
+                                style.body(&snap, viewer, &mut text);
+                                let plain = output::unsolicited(&text, &shape);
+                                // Twice: drawn, then shared.
+                                for _ in 0..2 {
+                                    let mut fast = b"before".to_vec();
+                                    style.unsolicited(&snap, viewer, ping, &shape, &mut fast);
+                                    assert_eq!(
+                                        String::from_utf8_lossy(&fast[6..]),
+                                        String::from_utf8_lossy(&plain),
+                                        "{style:?} {viewer:?} {shape:?} {ping:?}"
+                                    );
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
 }

@@ -56,7 +56,12 @@ pub enum FindError {
 pub struct World {
     /// Boxed: a map of thousands of idle users should not hold its spare
     /// capacity in whole players.
-    players: HashMap<SessionId, Box<Player>>,
+    ///
+    /// Hashed with foldhash, not SipHash: every move and every board of a
+    /// fan-out looks players up here, and the keys are the server's own
+    /// counters, which no client chooses (SipHash guards against chosen
+    /// keys), so the cheaper hash is safe.
+    players: HashMap<SessionId, Box<Player>, foldhash::fast::RandomState>,
     by_name: HashMap<String, SessionId>,
     /// Lowercase names of guests and unregistered users who are between
     /// `login:` and "Press return": nobody else may take them meanwhile.
@@ -89,7 +94,7 @@ impl World {
     /// An empty world; `last_game_id` is the highest game id in the database.
     pub fn new(store: Store, timers: Timers, last_game_id: i64) -> World {
         World {
-            players: HashMap::new(),
+            players: HashMap::default(),
             by_name: HashMap::new(),
             reserved: HashSet::new(),
             peak_players: 0,
