@@ -67,16 +67,22 @@ fn client_lines(reads: &[&[u8]]) -> (Vec<Line>, Vec<u8>, bool) {
     }
     for line in &lines {
         if let Line::Text(text) = line {
-            assert!(
-                text.len() <= MAX_LINE,
-                "a line of {} bytes got through",
-                text.len()
-            );
-            assert!(text.bytes().all(|b| (0x20..0x7f).contains(&b)), "{text:?}");
+            a_session_line(text);
             output_keeps_its_shape(text);
         }
     }
     (lines, replies, input.interrupted())
+}
+
+/// What a session may read as a line, whatever the transport: printable
+/// ASCII within the line limit.
+pub fn a_session_line(text: &str) {
+    assert!(
+        text.len() <= MAX_LINE,
+        "a line of {} bytes got through",
+        text.len()
+    );
+    assert!(text.bytes().all(|b| (0x20..0x7f).contains(&b)), "{text:?}");
 }
 
 /// What the server sends back is laid out and put on the wire: every

@@ -23,7 +23,6 @@ use std::task::{Context, Poll, Waker};
 
 use atomicd::net::client_input::{ClientInput, Line};
 use atomicd::net::pipe::{self, Frame, Framing, SessionEnd, SocketEnd};
-use atomicd::net::telnet::MAX_LINE;
 use atomicd::web::ws::{MAX_MESSAGE, READ_BUFFER};
 use tungstenite::Message;
 use tungstenite::protocol::{Role, WebSocket, WebSocketConfig};
@@ -93,12 +92,7 @@ fn read_session(framing: Framing, bytes: &[u8], step: usize) -> (Vec<(bool, usiz
     session_reads(&session, &mut input, &mut lines);
     for line in &lines {
         if let Line::Text(text) = line {
-            assert!(
-                text.len() <= MAX_LINE,
-                "a line of {} bytes got through",
-                text.len()
-            );
-            assert!(text.bytes().all(|b| (0x20..0x7f).contains(&b)), "{text:?}");
+            super::telnet::a_session_line(text);
         }
     }
     (messages, lines)
