@@ -130,8 +130,11 @@ pub async fn populate(server: &TestServer) {
     }
     let started = ask(&mut boss, "tourney start 1").await;
     assert!(started.contains("Tourney #1"), "{started}");
-    resign_as_black_until(
+    // Bob resigns: Alice wins the tourney game with whichever colour the
+    // lot gave her.
+    resign_until(
         &mut [("Alice", &mut alice), ("Bob", &mut bob)],
+        "Bob",
         "Tourney #1 \"Cup\" is over.",
     )
     .await;
@@ -141,9 +144,9 @@ pub async fn populate(server: &TestServer) {
     server.flush_store().await;
 }
 
-/// Drives tournament players: whoever is given Black resigns at once,
-/// until some player reads `stop`.
-pub async fn resign_as_black_until(players: &mut [(&str, &mut Client)], stop: &str) {
+/// Drives tournament players: `loser` resigns every game it is given at
+/// once, until some player reads `stop`.
+pub async fn resign_until(players: &mut [(&str, &mut Client)], loser: &str, stop: &str) {
     let deadline = tokio::time::Instant::now() + Duration::from_secs(60);
     let mut logs = vec![String::new(); players.len()];
     loop {
@@ -151,7 +154,12 @@ pub async fn resign_as_black_until(players: &mut [(&str, &mut Client)], stop: &s
             let text = c.drain(Duration::from_millis(20)).await;
             for line in text.lines() {
                 if let Some(rest) = line.strip_prefix("Creating: ")
-                    && rest.split_whitespace().nth(2) == Some(*name)
+                    && *name == loser
+                    && rest
+                        .split_whitespace()
+                        .step_by(2)
+                        .take(2)
+                        .any(|n| n == loser)
                 {
                     c.send("resign").await;
                 }
