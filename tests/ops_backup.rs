@@ -8,7 +8,7 @@ mod support;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
-use ops_common::{atomicd, everything_shown, login, out, populate, server, server_on, start};
+use ops_common::{atomicd, everything_shown, login, out, populate, server, server_on};
 
 const SHUFFLE: [&str; 4] = ["Nf3", "Nf6", "Ng1", "Ng8"];
 
@@ -21,7 +21,7 @@ async fn a_backup_taken_during_play_restores_everything() {
     // A game goes on all through the backup: knights out and back.
     let mut alice = login(&server, "Alice").await;
     let mut bob = login(&server, "Bob").await;
-    start(&mut alice, &mut bob, "Bob", "60 0 unrated").await;
+    alice.start_game_with(&mut bob, "60 0 unrated").await;
     let stop = Arc::new(AtomicBool::new(false));
     let plies = Arc::new(AtomicUsize::new(0));
     let player = {

@@ -69,25 +69,6 @@ pub async fn play_line(white: &mut Client, black: &mut Client, line: &[&str]) {
     }
 }
 
-/// `white` challenges `black_name` with `terms` as White; `black` accepts.
-pub async fn start(white: &mut Client, black: &mut Client, black_name: &str, terms: &str) {
-    let issued = white
-        .command(&format!("match {black_name} {terms} white"))
-        .await;
-    assert!(issued.contains("Issuing:"), "{issued}");
-    black.expect("You can \"accept\"").await;
-    black.expect("fics% ").await;
-    let accepted = black.command("accept").await;
-    assert!(
-        accepted.contains("You accept the match offer"),
-        "{accepted}"
-    );
-    black.expect("Creating: ").await;
-    black.expect("fics% ").await;
-    white.expect("Creating: ").await;
-    white.expect("fics% ").await;
-}
-
 /// Fills the database through the server: Alice, Bob, Carol, Dave and the
 /// TD Boss; a rated game Alice–Bob (Bob's king explodes) that Alice keeps
 /// in journal slot A; a game Carol–Dave adjourned when Dave's connection
@@ -107,7 +88,7 @@ pub async fn populate(server: &TestServer) {
     );
     let mut alice = login(server, "Alice").await;
     let mut bob = login(server, "Bob").await;
-    start(&mut alice, &mut bob, "Bob", "3 0 rated").await;
+    alice.start_game_with(&mut bob, "3 0 rated").await;
     play_line(&mut alice, &mut bob, TRAP).await;
     let end = alice.drain(Duration::from_millis(200)).await;
     let saved = ask(&mut alice, "jsave A alice 0").await;
@@ -115,7 +96,7 @@ pub async fn populate(server: &TestServer) {
 
     let mut carol = login(server, "Carol").await;
     let mut dave = login(server, "Dave").await;
-    start(&mut carol, &mut dave, "Dave", "5 0 unrated").await;
+    carol.start_game_with(&mut dave, "5 0 unrated").await;
     play_line(&mut carol, &mut dave, &["e4", "e5", "Nf3"]).await;
     dave.hang_up().await;
     carol.expect("Dave lost connection; game adjourned").await;
