@@ -26,7 +26,7 @@ use tokio_util::sync::CancellationToken;
 use crate::account::Titles;
 use crate::commands;
 use crate::server::Shared;
-use crate::store::{self, accounts};
+use crate::store::{self, Ticket, accounts};
 use crate::timefmt::unix_now;
 use crate::world::game::Viewer;
 use crate::world::outbox;
@@ -446,16 +446,16 @@ impl std::future::Future for Deadline {
     }
 }
 
-/// Waits until the store has handled every write queued so far (the move
-/// on the board about to be written is among them), within `[store]
-/// board_wait_ms`: a board a player saw shows a move that a `kill -9`
+/// Waits until the store has handled every write up to `ticket`, the last
+/// one queued when the world sent the board (its move among them), within
+/// `[store] board_wait_ms`; writes queued later, by other games, are not
+/// waited for: a board a player saw shows a move that a `kill -9`
 /// cannot take back. A slow or failing store is waited for once, then not
 /// until it has caught up (counted in `atomicd_boards_unconfirmed_total`).
-async fn confirm_stored(session: &Session) {
+async fn confirm_stored(session: &Session, ticket: Ticket) {
     let shared = &session.shared;
-    let store = &shared.store;
     let patience = Duration::from_millis(shared.config().store.board_wait_ms);
-    if !store.confirm(store.last_ticket(), patience).await {
+    if !shared.store.confirm(ticket, patience).await {
         shared.meters.boards_unconfirmed.increment(1);
     }
 }
@@ -474,8 +474,12 @@ async fn write_out(session: &mut Session, conn: &mut Conn, message: Out) -> std:
                 "kicked",
             ))
         }
-        Out::Board { board, viewer } => {
-            confirm_stored(session).await;
+        Out::Board {
+            board,
+            viewer,
+            stored,
+        } => {
+            confirm_stored(session, stored).await;
             let my_turn = viewer.relation(&board) == 1;
             let relayed = my_turn.then_some(board.made_at).flatten();
             // The board this user must answer is preceded by a timeseal
@@ -502,8 +506,9 @@ async fn write_out(session: &mut Session, conn: &mut Conn, message: Out) -> std:
             intro,
             board,
             viewer,
+            stored,
         } => {
-            confirm_stored(session).await;
+            confirm_stored(session, stored).await;
             session.flipped = false;
             if matches!(viewer, Viewer::Player(_)) {
                 session.timing.new_game();
@@ -567,8 +572,8 @@ async fn handle_line(session: &mut Session, conn: &mut Conn, line: Line) -> std:
     let moves = session.moves_played;
     let reply = commands::execute(session, &command).await;
     if session.moves_played != moves {
-        // The reply shows the board after the move.
-        confirm_stored(session).await;
+        // The reply shows the board after the move, queued by now.
+        confirm_stored(session, session.shared.store.last_ticket()).await;
     }
     let block_after = session.ivars.get(Ivar::BLOCK);
     let block = (block_before || block_after).then_some(Block {

@@ -139,6 +139,12 @@ struct Inner {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub struct Ticket(pub u64);
 
+impl Ticket {
+    /// Before every job: always handled (a board no write comes before,
+    /// such as an examined game's).
+    pub const NOTHING: Ticket = Ticket(0);
+}
+
 /// Why an awaited job got no answer.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum StoreError {

@@ -248,6 +248,7 @@ impl World {
                     intro: text.into(),
                     board: snap.clone(),
                     viewer: Viewer::Player(color),
+                    stored: self.store.last_ticket(),
                 });
             }
         }

@@ -19,6 +19,7 @@ use shakmaty::uci::UciMove;
 use crate::chess::board_setup::BoardEditor;
 use crate::chess::lessons::Lesson;
 use crate::chess::{AtomicGame, BoardSnapshot};
+use crate::store::Ticket;
 use crate::store::games::{GameRow, MoveRow};
 use crate::timefmt::unix_now;
 use crate::world::game::{Terms, Viewer};
@@ -427,6 +428,7 @@ impl World {
                 p.send(Out::Board {
                     board: exam.snapshot.clone(),
                     viewer,
+                    stored: Ticket::NOTHING,
                 });
             }
         }
@@ -540,6 +542,7 @@ impl World {
             p.send(Out::Board {
                 board,
                 viewer: Viewer::Examiner,
+                stored: Ticket::NOTHING,
             });
         }
         Ok(note)

@@ -200,6 +200,7 @@ impl World {
                     intro: intro.into(),
                     board: snap.clone(),
                     viewer: Viewer::Player(color),
+                    stored: self.store.last_ticket(),
                 });
             }
         }
@@ -349,6 +350,7 @@ impl World {
                 p.send(Out::Board {
                     board: snap.clone(),
                     viewer: v,
+                    stored: self.store.last_ticket(),
                 });
             }
         }

@@ -15,6 +15,7 @@ use crate::formula::{Formula, UserFormulas};
 use crate::rating::{Rating, RatingDisplay};
 use crate::session::ivars::Ivars;
 use crate::session::vars::Vars;
+use crate::store::Ticket;
 use crate::world::game::Viewer;
 
 /// Identifies one connection for its whole life.
@@ -32,6 +33,9 @@ pub enum Out {
     Board {
         board: Arc<BoardSnapshot>,
         viewer: Viewer,
+        /// The store's last job when the board was sent: the board is
+        /// written once that job is handled (its move is committed).
+        stored: Ticket,
     },
     /// A game starts: the `Creating:` lines (and `<g1>`), then the board,
     /// with nothing in between (PyChess reads them as one group).
@@ -39,6 +43,8 @@ pub enum Out {
         intro: Arc<str>,
         board: Arc<BoardSnapshot>,
         viewer: Viewer,
+        /// As for `Board`: the game's row is stored first.
+        stored: Ticket,
     },
 }
 

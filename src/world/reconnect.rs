@@ -146,6 +146,7 @@ impl World {
             intro.push_str(&self.gameinfo_line(g));
             intro.push('\n');
         }
+        let stored = self.store.last_ticket();
         if let Some(p) = self.player_mut(id) {
             p.game = Some(no);
             p.last_color = Some(color);
@@ -153,6 +154,7 @@ impl World {
                 intro: intro.into(),
                 board: snap.clone(),
                 viewer: Viewer::Player(color),
+                stored,
             });
         }
         self.arm_flag(no);
@@ -209,6 +211,7 @@ impl World {
                     p.send(Out::Board {
                         board: b.clone(),
                         viewer,
+                        stored: self.store.last_ticket(),
                     });
                 }
             }

@@ -82,6 +82,7 @@ impl World {
                 p.send(Out::Board {
                     board: snap.clone(),
                     viewer,
+                    stored: self.store.last_ticket(),
                 });
             }
         }

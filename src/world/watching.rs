@@ -209,6 +209,7 @@ impl World {
                 p.send(Out::Board {
                     board: snap.clone(),
                     viewer,
+                    stored: self.store.last_ticket(),
                 });
             }
         }
