@@ -9,6 +9,7 @@
 
 use super::Ctx;
 use super::info::columns;
+use crate::session::vars::Number;
 use crate::store::accounts;
 use crate::world::FindError;
 
@@ -84,7 +85,7 @@ pub fn change(ctx: &mut Ctx<'_>, typed: &str, item: &str, add: bool) {
 /// `=computer`: every computer account.
 pub fn show(ctx: &mut Ctx<'_>) {
     let shared = ctx.shared().clone();
-    let width = ctx.session.vars.number("width") as usize;
+    let width = ctx.session.vars.number(Number::Width) as usize;
     ctx.reply_later(async move {
         match shared.store.call(accounts::computer_names).await {
             Ok(Ok(names)) => format!(

@@ -1,6 +1,7 @@
 //! `who` and `finger`: who is here, and who someone is.
 
 use super::Ctx;
+use crate::session::vars::{Number, Switch, Text};
 use crate::store::{accounts, ratings};
 use crate::timefmt::{duration_words, fics_date};
 use crate::world::{FindError, Player, World};
@@ -49,12 +50,12 @@ pub fn who(ctx: &mut Ctx<'_>, args: &str) {
         return who_machine(ctx, machine);
     }
     let available_only = args.contains('a');
-    let width = ctx.session.vars.number("width") as usize;
+    let width = ctx.session.vars.number(Number::Width) as usize;
     let (mut rows, total) = {
         let world = ctx.world();
         let rows: Vec<(i32, String, String)> = world
             .players()
-            .filter(|p| !available_only || (p.vars.switch("open") && p.game.is_none()))
+            .filter(|p| !available_only || (p.vars.switch(Switch::Open) && p.game.is_none()))
             .map(|p| {
                 let entry = format!(
                     "{:>4}{}{}",
@@ -194,7 +195,7 @@ fn online_finger(world: &World, p: &Player) -> String {
         "Timeseal 1 : {}\n",
         if p.timeseal { "On" } else { "Off" }
     ));
-    let interface = p.vars.text("interface");
+    let interface = p.vars.text(Text::Interface);
     if !interface.is_empty() {
         s.push_str(&format!("Interface  : {interface}\n"));
     }

@@ -10,6 +10,7 @@ use std::collections::BTreeMap;
 use super::Ctx;
 use super::computers;
 use super::info::columns;
+use crate::session::vars::Number;
 use crate::store::{Store, accounts, lists as saved};
 use crate::world::lists::{ListKind, ListNameError, MAX_NAMES, parse_channel};
 use crate::world::talk::may_join;
@@ -288,7 +289,7 @@ pub fn showlist(ctx: &mut Ctx<'_>, args: &str) {
         entries.len(),
         kind.entries(entries.len())
     ));
-    let width = ctx.session.vars.number("width") as usize;
+    let width = ctx.session.vars.number(Number::Width) as usize;
     let text = columns(&entries, width);
     ctx.out.push_str(&text);
 }
@@ -403,7 +404,7 @@ pub fn inchannel(ctx: &mut Ctx<'_>, args: &str) {
         }
         Ok((name, channels)) => {
             ctx.line(format!("{name} is in the following channels:"));
-            let width = ctx.session.vars.number("width") as usize;
+            let width = ctx.session.vars.number(Number::Width) as usize;
             let text = columns(&channels, width);
             ctx.out.push_str(&text);
         }

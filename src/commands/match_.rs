@@ -4,6 +4,7 @@ use tokio::time::Instant;
 
 use super::{Ctx, terms};
 use crate::chess::AtomicGame;
+use crate::session::vars::Switch;
 use crate::world::FindError;
 use crate::world::challenges::MatchRequest;
 use crate::world::game::Terms;
@@ -78,7 +79,7 @@ pub fn match_(ctx: &mut Ctx<'_>, args: &str) {
     let id = ctx.session.id;
     let vars = &ctx.session.vars;
     let (minutes, inc) = t.clock(vars);
-    let default_rated = vars.switch("rated");
+    let default_rated = vars.switch(Switch::Rated);
     let shared = ctx.shared().clone();
     let mut world = shared.world();
     let them = match world.find(target) {

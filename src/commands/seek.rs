@@ -3,6 +3,7 @@
 use tokio::time::Instant;
 
 use super::{Ctx, terms};
+use crate::session::vars::Switch;
 use crate::world::game::Terms;
 use crate::world::seeks::SeekRequest;
 
@@ -16,7 +17,7 @@ pub fn seek(ctx: &mut Ctx<'_>, args: &str) {
     let vars = &ctx.session.vars;
     let (minutes, inc) = t.clock(vars);
     let registered = ctx.session.is_registered();
-    let mut rated = t.rated.unwrap_or(registered && vars.switch("rated"));
+    let mut rated = t.rated.unwrap_or(registered && vars.switch(Switch::Rated));
     if rated && !registered {
         // Guests may only seek unrated games (spec §3.1).
         ctx.line("Setting seek to unrated.");

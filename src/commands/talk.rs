@@ -10,6 +10,7 @@ use std::time::Instant;
 use super::Ctx;
 use crate::account::Titles;
 use crate::session::Session;
+use crate::session::vars::Switch;
 use crate::store::{Store, accounts};
 use crate::timefmt::duration_words;
 use crate::world::lists::parse_channel;
@@ -209,7 +210,7 @@ pub(super) fn told(world: &World, to: &Player) -> String {
 
 /// Delivers a tell if the receiver takes it; Ok is the sender's reply.
 fn deliver_tell(world: &World, to: &Player, me: &Speaker, text: &str) -> Result<String, String> {
-    if !me.registered && !to.vars.switch("tell") {
+    if !me.registered && !to.vars.switch(Switch::Tell) {
         return Err(format!(
             "Player \"{}\" isn't listening to unregistered tells.",
             to.name
@@ -298,7 +299,7 @@ fn tell_channel(ctx: &mut Ctx<'_>, ch: u8, text: &str, remember: bool) {
             for p in world.players() {
                 if p.id == me.id
                     || !p.talk.lists.channels.contains(&ch)
-                    || (!me.registered && !p.vars.switch("ctell"))
+                    || (!me.registered && !p.vars.switch(Switch::Ctell))
                     || p.talk.lists.censor.contains(&me.name)
                 {
                     continue;
@@ -339,10 +340,10 @@ impl Broadcast {
     }
 
     /// The variable that decides who hears it.
-    fn var(self) -> &'static str {
+    fn var(self) -> Switch {
         match self {
-            Broadcast::CShout => "cshout",
-            _ => "shout",
+            Broadcast::CShout => Switch::Cshout,
+            _ => Switch::Shout,
         }
     }
 
@@ -515,7 +516,7 @@ pub fn qtell(ctx: &mut Ctx<'_>, args: &str) {
     let plain: Arc<str> = qtell_text(text, false).into();
     let belled: Arc<str> = qtell_text(text, true).into();
     let pick = |p: &Player| {
-        if p.vars.switch("bell") {
+        if p.vars.switch(Switch::Bell) {
             belled.clone()
         } else {
             plain.clone()

@@ -5,6 +5,7 @@
 use tokio::time::Instant;
 
 use super::Ctx;
+use crate::session::vars::Switch;
 use crate::store::accounts;
 use crate::world::FindError;
 use crate::world::game::Terms;
@@ -136,9 +137,9 @@ pub fn adopt_world_vars(ctx: &mut Ctx<'_>) {
     let theirs = ctx
         .world()
         .player(ctx.session.id)
-        .map(|p| p.vars.switch("tourney"));
+        .map(|p| p.vars.switch(Switch::Tourney));
     if let Some(on) = theirs
-        && on != ctx.session.vars.switch("tourney")
+        && on != ctx.session.vars.switch(Switch::Tourney)
     {
         let _ = ctx.session.vars.set("tourney", if on { "1" } else { "0" });
     }

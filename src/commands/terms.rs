@@ -4,6 +4,7 @@
 
 use shakmaty::Color;
 
+use crate::session::vars::Number;
 use crate::session::vars::Vars;
 
 /// What the user typed; `None` means "use the default".
@@ -28,7 +29,7 @@ impl TermWords {
     pub fn clock(&self, vars: &Vars) -> (u32, u32) {
         match self.minutes {
             Some(minutes) => (minutes, self.inc.unwrap_or(0)),
-            None => (vars.number("time"), vars.number("inc")),
+            None => (vars.number(Number::Time), vars.number(Number::Inc)),
         }
     }
 }

@@ -26,6 +26,7 @@ use tokio_util::sync::CancellationToken;
 use crate::account::Titles;
 use crate::commands;
 use crate::server::Shared;
+use crate::session::vars::{Number, Switch, Text};
 use crate::store::{self, Ticket, accounts};
 use crate::timefmt::unix_now;
 use crate::world::game::Viewer;
@@ -81,12 +82,13 @@ impl Session {
         let prompt = if self.ivars.get(Ivar::DEFPROMPT) {
             USUAL.into()
         } else {
-            match self.vars.text("prompt") {
+            match self.vars.text(Text::Prompt) {
                 "fics%" | USUAL => USUAL.into(),
                 _ => self.vars.prompt().into(),
             }
         };
-        let wrap = (!self.ivars.get(Ivar::NOWRAP)).then(|| self.vars.number("width") as usize);
+        let wrap =
+            (!self.ivars.get(Ivar::NOWRAP)).then(|| self.vars.number(Number::Width) as usize);
         Shape { wrap, prompt }
     }
 
@@ -485,7 +487,7 @@ async fn write_out(session: &mut Session, conn: &mut Conn, message: Out) -> std:
             // The board this user must answer is preceded by a timeseal
             // ping (spec §2.1), so the client stamps its arrival.
             let ping = if my_turn { session.timing.ping() } else { "" };
-            let bell = my_turn && session.vars.switch("bell");
+            let bell = my_turn && session.vars.switch(Switch::Bell);
             let style = render::BoardStyle::of(session);
             let shape = session.shape();
             conn.append(|out| {

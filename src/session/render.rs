@@ -9,12 +9,13 @@ use crate::net::telnet;
 use crate::session::Session;
 use crate::session::ivars::Ivar;
 use crate::session::output::{self, Shape};
+use crate::session::vars::Switch;
 use crate::world::game::Viewer;
 
 /// Whether this user sees Black at the bottom: a Black player does, and
 /// `set flip` and the `flip` command each turn the board over.
 pub fn black_at_bottom(session: &Session, viewer: Viewer) -> bool {
-    viewer.black_at_bottom() ^ session.vars.switch("flip") ^ session.flipped
+    viewer.black_at_bottom() ^ session.vars.switch(Switch::Flip) ^ session.flipped
 }
 
 /// The board text (style 12 line or style 1 board), without the newline
@@ -45,7 +46,7 @@ impl BoardStyle {
     pub fn of(session: &Session) -> BoardStyle {
         BoardStyle {
             style12: session.vars.style == 12,
-            flip: session.vars.switch("flip") ^ session.flipped,
+            flip: session.vars.switch(Switch::Flip) ^ session.flipped,
             ms: session.ivars.get(Ivar::MS),
             lang: session.vars.lang,
         }

@@ -5,8 +5,9 @@
 use shakmaty::Color;
 use tokio::time::Instant;
 
+use crate::session::vars::Switch;
 use crate::world::game::Terms;
-use crate::world::offers::{Challenge, OfferKind};
+use crate::world::offers::{Challenge, OfferKind, OfferType};
 use crate::world::{SessionId, World};
 
 /// A challenge as the `match` command asks for it.
@@ -43,7 +44,7 @@ impl World {
         if them.game.is_some() {
             return Err(format!("{} is playing a game.", them.name));
         }
-        if !them.vars.switch("open") {
+        if !them.vars.switch(Switch::Open) {
             return Err(format!(
                 "Player \"{}\" is not open to match requests.",
                 them.name
@@ -64,7 +65,7 @@ impl World {
         let (my_name, their_name) = (me.name.clone(), them.name.clone());
         let mut reply = String::new();
         // Their challenge to us: the same game starts at once, or ours replaces it.
-        if let Some(theirs) = self.offers.between(to, from, "match").cloned() {
+        if let Some(theirs) = self.offers.between(to, from, OfferType::Match).cloned() {
             let OfferKind::Match(c) = &theirs.kind else {
                 unreachable!("between() filters by type")
             };
@@ -106,7 +107,11 @@ impl World {
             }
         }
         let text = self.challenge_text(from, to, &req);
-        if let Some(old) = self.offers.between(from, to, "match").map(|o| o.id) {
+        if let Some(old) = self
+            .offers
+            .between(from, to, OfferType::Match)
+            .map(|o| o.id)
+        {
             let (_, pr) = self.remove_offer(old, Some(from));
             reply.push_str(&format!(
                 "Updating offer already made to \"{their_name}\".\n{pr}"
@@ -134,7 +139,11 @@ impl World {
         challenge_lines
             .push_str("You can \"accept\" or \"decline\", or propose different parameters.\n");
         if let Some(p) = self.player(to) {
-            let bell = if p.vars.switch("bell") { "\u{7}" } else { "" };
+            let bell = if p.vars.switch(Switch::Bell) {
+                "\u{7}"
+            } else {
+                ""
+            };
             p.send_text(format!("{bell}{challenge_lines}"));
         }
         let challenge = Challenge {

@@ -108,8 +108,11 @@ impl World {
         req: MatchRequest,
         now: Instant,
     ) -> Result<String, String> {
-        let unsolicited =
-            self.is_computer(from) && self.offers.between(to, from, "match").is_none();
+        let unsolicited = self.is_computer(from)
+            && self
+                .offers
+                .between(to, from, crate::world::offers::OfferType::Match)
+                .is_none();
         if unsolicited {
             self.challenge_quota(from, now)?;
         }

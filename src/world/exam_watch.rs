@@ -5,6 +5,7 @@
 use std::sync::Arc;
 
 use crate::chess::BoardSnapshot;
+use crate::session::vars::Switch;
 use crate::world::examine::Exam;
 use crate::world::game::Viewer;
 use crate::world::{Out, SessionId, World};
@@ -97,7 +98,7 @@ impl World {
             if id == me || (whisper && viewer != Viewer::ExamObserver) {
                 continue;
             }
-            if let Some(p) = self.player(id).filter(|p| p.vars.switch("kibitz")) {
+            if let Some(p) = self.player(id).filter(|p| p.vars.switch(Switch::Kibitz)) {
                 p.send(Out::Text(line.clone()));
                 heard += 1;
             }

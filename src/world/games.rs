@@ -13,10 +13,12 @@ use tokio::time::Instant;
 use crate::chess::{AtomicGame, BoardSnapshot, Lang, MoveError};
 use crate::session::ivars::Ivar;
 use crate::session::timing::MoveTiming;
+use crate::session::vars::Switch;
 use crate::store::games::{self as db, Ending, MoveRow, NewGame};
 use crate::timefmt::unix_now;
 use crate::world::clock::Clock;
 use crate::world::game::{Game, Seat, Terms, Viewer};
+use crate::world::offers::OfferType;
 use crate::world::timers::TimerKey;
 use crate::world::{Out, SessionId, World};
 
@@ -248,8 +250,8 @@ impl World {
             if skip.contains(&p.id) {
                 continue;
             }
-            let informed = p.vars.switch("ginform") && (p.titles.td || p.titles.admin);
-            if p.vars.switch("gin") || p.ivars.get(Ivar::ALLRESULTS) || informed {
+            let informed = p.vars.switch(Switch::Ginform) && (p.titles.td || p.titles.admin);
+            if p.vars.switch(Switch::Gin) || p.ivars.get(Ivar::ALLRESULTS) || informed {
                 p.send(Out::Text(line.clone()));
             }
         }
@@ -490,7 +492,9 @@ impl World {
             }
             for offer in self.offers.involving(pid) {
                 let between_players = self.offers.get(offer).is_some_and(|o| {
-                    players.contains(&o.from) && players.contains(&o.to) && o.kind.word() != "match"
+                    players.contains(&o.from)
+                        && players.contains(&o.to)
+                        && o.kind.offer_type() != OfferType::Match
                 });
                 if between_players {
                     self.drop_offer(offer);

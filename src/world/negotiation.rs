@@ -411,10 +411,18 @@ impl World {
         let Some(opponent) = game.seat(!color).id else {
             return "Your opponent is not here.\n".into();
         };
-        if let Some(theirs) = self.offers.between(opponent, me, kind.word()).map(|o| o.id) {
+        if let Some(theirs) = self
+            .offers
+            .between(opponent, me, kind.offer_type())
+            .map(|o| o.id)
+        {
             return self.accept_offer(me, theirs, now);
         }
-        if self.offers.between(me, opponent, kind.word()).is_some() {
+        if self
+            .offers
+            .between(me, opponent, kind.offer_type())
+            .is_some()
+        {
             return format!("You are already offering {}\n", kind.describe());
         }
         let my_name = self.name_of(me);

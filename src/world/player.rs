@@ -15,6 +15,7 @@ use crate::formula::{Formula, UserFormulas};
 use crate::rating::{Rating, RatingDisplay};
 use crate::session::ivars::Ivars;
 use crate::session::vars::Vars;
+use crate::session::vars::{Switch, Text};
 use crate::store::Ticket;
 use crate::world::game::Viewer;
 
@@ -126,9 +127,9 @@ impl Player {
             '^'
         } else if self.examining.is_some() {
             '#'
-        } else if !self.vars.switch("open") {
+        } else if !self.vars.switch(Switch::Open) {
             ':'
-        } else if self.vars.switch("tourney") {
+        } else if self.vars.switch(Switch::Tourney) {
             '&'
         } else if self.last_input.elapsed().as_secs() > IDLE_MARK_SECS {
             '.'
@@ -174,12 +175,12 @@ impl Player {
     /// (which only ever hold formulas that parse: `set` checks them).
     pub fn formulas(&self) -> UserFormulas {
         let mut f = UserFormulas::default();
-        let text = self.vars.text("formula");
+        let text = self.vars.text(Text::Formula);
         if !text.trim().is_empty() {
             f.formula = Formula::parse(text).ok();
         }
         for n in 1..=9u8 {
-            let text = self.vars.text(&format!("f{n}"));
+            let text = self.vars.f_var(n);
             if !text.trim().is_empty() {
                 f.f[usize::from(n - 1)] = Formula::parse_f(n, text).ok();
             }

@@ -12,6 +12,7 @@ use shakmaty::Color;
 use tokio::time::Instant;
 
 use crate::session::ivars::Ivar;
+use crate::session::vars::Switch;
 use crate::world::challenges::MatchRequest;
 use crate::world::game::Terms;
 use crate::world::{Player, SessionId, World};
@@ -156,7 +157,7 @@ impl World {
         let mut seen = 0;
         for p in self.players() {
             if p.id == s.owner {
-                if p.ivars.get(Ivar::SHOWOWNSEEK) || p.vars.switch("showownseek") {
+                if p.ivars.get(Ivar::SHOWOWNSEEK) || p.vars.switch(Switch::Showownseek) {
                     let own = if p.ivars.get(Ivar::SEEKINFO) {
                         self.seek_info(s, "sn")
                     } else {
@@ -168,7 +169,7 @@ impl World {
                 }
                 continue;
             }
-            if !p.vars.switch("seek") || !self.seek_fits(s, p) {
+            if !p.vars.switch(Switch::Seek) || !self.seek_fits(s, p) {
                 continue;
             }
             seen += 1;
@@ -214,7 +215,7 @@ impl World {
         let Some(me) = self.player(viewer) else {
             return text;
         };
-        let own_too = me.ivars.get(Ivar::SHOWOWNSEEK) || me.vars.switch("showownseek");
+        let own_too = me.ivars.get(Ivar::SHOWOWNSEEK) || me.vars.switch(Switch::Showownseek);
         for s in self.seeks.all() {
             // Others' seeks that suit me as `<s>`, mine as `<sn>` (as
             // `announce_seek` sends them).

@@ -14,6 +14,7 @@ use super::lists::Lists;
 use super::{Player, SessionId, World};
 use crate::account::Titles;
 use crate::session::ivars::Ivar;
+use crate::session::vars::Switch;
 
 /// A player's talk state.
 #[derive(Debug, Default)]
@@ -250,13 +251,13 @@ impl World {
 /// admins and TDs with `pinform` see the address (`R:` registered, `U:`
 /// not), as mamer expects; others with `pin` the plain form (spec §6.5).
 fn pin_line(to: &Player, who: &Player, verb: &str) -> Option<String> {
-    if to.vars.switch("pinform") && (to.titles.admin || to.titles.td) {
+    if to.vars.switch(Switch::Pinform) && (to.titles.admin || to.titles.td) {
         let kind = if who.is_registered() { 'R' } else { 'U' };
         Some(format!(
             "[{} ({kind}: {}) has {verb}.]\n",
             who.name, who.addr
         ))
-    } else if to.vars.switch("pin") {
+    } else if to.vars.switch(Switch::Pin) {
         Some(format!("[{} has {verb}.]\n", who.name))
     } else {
         None

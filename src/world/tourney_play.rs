@@ -3,6 +3,7 @@
 
 use tokio::time::Instant;
 
+use crate::session::vars::Switch;
 use crate::tourney::Format;
 use crate::world::game::{Game, Viewer};
 use crate::world::{Out, SessionId, World};
@@ -18,7 +19,7 @@ impl World {
     pub fn tourney_suffix(&self, game: &Game) -> String {
         let set = |id: Option<SessionId>| {
             id.and_then(|id| self.player(id))
-                .is_some_and(|p| p.vars.switch("tourney"))
+                .is_some_and(|p| p.vars.switch(Switch::Tourney))
         };
         if set(game.white.id) && set(game.black.id) {
             format!(

@@ -7,6 +7,7 @@ use shakmaty::Color;
 use tokio::time::Instant;
 
 use crate::chess::BoardSnapshot;
+use crate::session::vars::Switch;
 use crate::world::game::{Game, Viewer};
 use crate::world::{FindError, Out, SessionId, World};
 
@@ -173,7 +174,7 @@ impl World {
             if id == me || (whisper && viewer != Viewer::Observer) {
                 continue;
             }
-            if let Some(p) = self.player(id).filter(|p| p.vars.switch("kibitz")) {
+            if let Some(p) = self.player(id).filter(|p| p.vars.switch(Switch::Kibitz)) {
                 p.send(Out::Text(line.clone()));
                 heard += 1;
             }
