@@ -69,7 +69,7 @@ pub struct Config {
     /// reading a byte of it before the client counts as gone.
     pub output_stall_seconds: f64,
     /// How many commands a connection may send: `[command_budget]`.
-    pub command_budget: crate::session::budget::BudgetConfig,
+    pub command_budget: BudgetConfig,
     /// The store's queue and how long boards wait for it: `[store]`.
     pub store: StoreConfig,
 }
@@ -325,6 +325,44 @@ fn one_line(message: &str) -> String {
         })
         .collect::<Vec<_>>()
         .join(" ")
+}
+
+/// The `[command_budget]` table of `config.toml`.
+#[derive(Debug, Clone, Copy, PartialEq, Deserialize, Serialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct BudgetConfig {
+    /// Commands a session may send at once; 0 turns the budget off.
+    pub burst: u32,
+    /// Commands a second after the burst.
+    pub per_second: f64,
+    /// Seconds a session may stay behind its budget before it is
+    /// disconnected; 0: never.
+    pub disconnect_after_seconds: f64,
+}
+
+impl Default for BudgetConfig {
+    fn default() -> Self {
+        BudgetConfig {
+            burst: 50,
+            per_second: 20.0,
+            disconnect_after_seconds: 60.0,
+        }
+    }
+}
+
+impl BudgetConfig {
+    /// Refuses values that would stop every session or never refill.
+    pub fn validate(&self) -> Result<(), String> {
+        if self.burst > 0 && !(self.per_second > 0.0 && self.per_second.is_finite()) {
+            return Err("command_budget.per_second must be more than 0".into());
+        }
+        if !(0.0..=86_400.0).contains(&self.disconnect_after_seconds) {
+            return Err(
+                "command_budget.disconnect_after_seconds must be between 0 and 86400".into(),
+            );
+        }
+        Ok(())
+    }
 }
 
 #[cfg(test)]

@@ -22,11 +22,16 @@ pub mod password;
 pub mod random;
 pub mod rating;
 pub mod reload;
+pub mod render;
 pub mod server;
 pub mod session;
+pub mod settings;
+pub mod shared;
 pub mod store;
+pub mod throttle;
 pub mod timefmt;
 pub mod tourney;
+pub mod user;
 pub mod web;
 pub mod world;
 

@@ -22,7 +22,7 @@ use std::time::Duration;
 
 use crate::config::Config;
 use crate::help::HelpPages;
-use crate::server::Shared;
+use crate::shared::Shared;
 
 /// Keys a running server cannot take up: they wait for a restart.
 pub const NEEDS_RESTART: &[&str] = &[

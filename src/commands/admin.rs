@@ -13,7 +13,7 @@ use std::time::Duration;
 use tokio::time::Instant;
 
 use super::Ctx;
-use crate::server::Shared;
+use crate::shared::Shared;
 use crate::store::{accounts, admin as db};
 use crate::timefmt::unix_now;
 use crate::world::admin::{Adjudicated, AdjudicatedGame, Verdict};

@@ -9,7 +9,7 @@
 
 use super::Ctx;
 use super::info::columns;
-use crate::session::vars::Number;
+use crate::settings::vars::Number;
 use crate::store::accounts;
 use crate::world::FindError;
 

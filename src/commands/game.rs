@@ -5,8 +5,8 @@ use shakmaty::Role;
 use tokio::time::Instant;
 
 use super::Ctx;
-use crate::session::output::code;
-use crate::session::render;
+use crate::render::board as render;
+use crate::render::output::code;
 use crate::world::World;
 use crate::world::game::Viewer;
 use crate::world::games::{End, MoveOutcome};

@@ -1,7 +1,7 @@
 //! `who` and `finger`: who is here, and who someone is.
 
 use super::Ctx;
-use crate::session::vars::{Number, Switch, Text};
+use crate::settings::vars::{Number, Switch, Text};
 use crate::store::{accounts, ratings};
 use crate::timefmt::{duration_words, fics_date};
 use crate::world::{FindError, Player, World};
@@ -148,7 +148,7 @@ pub fn finger(ctx: &mut Ctx<'_>, args: &str) {
     }
 }
 
-fn notes(vars: &crate::session::vars::Vars, out: &mut String) {
+fn notes(vars: &crate::settings::vars::Vars, out: &mut String) {
     let mut shown = vars.notes().peekable();
     if shown.peek().is_some() {
         out.push('\n');
@@ -221,7 +221,7 @@ async fn offline_finger(store: crate::store::Store, name: String) -> String {
     let Some(account) = account else {
         return format!("There is no player matching the name {name}.\n");
     };
-    let mut vars = crate::session::vars::Vars::default();
+    let mut vars = crate::settings::vars::Vars::default();
     vars.restore(&saved);
     let mut s = format!("Finger of {}{}:\n\n", account.name, account.titles.suffix());
     match account.last_logout.or(account.last_login) {

@@ -10,9 +10,9 @@ use std::collections::BTreeMap;
 use super::Ctx;
 use super::computers;
 use super::info::columns;
-use crate::session::vars::Number;
+use crate::settings::lists::{ListKind, ListNameError, MAX_NAMES, parse_channel};
+use crate::settings::vars::Number;
 use crate::store::{Store, accounts, lists as saved};
-use crate::world::lists::{ListKind, ListNameError, MAX_NAMES, parse_channel};
 use crate::world::talk::may_join;
 use crate::world::{FindError, SessionId, World};
 

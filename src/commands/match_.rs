@@ -4,7 +4,7 @@ use tokio::time::Instant;
 
 use super::{Ctx, terms};
 use crate::chess::AtomicGame;
-use crate::session::vars::Switch;
+use crate::settings::vars::Switch;
 use crate::world::FindError;
 use crate::world::challenges::MatchRequest;
 use crate::world::game::Terms;

@@ -41,9 +41,9 @@ use std::pin::Pin;
 use std::sync::{Arc, MutexGuard};
 
 use crate::account::Titles;
-use crate::server::Shared;
-use crate::session::Session;
-use crate::session::output::code;
+use crate::render::output::code;
+use crate::shared::Shared;
+use crate::user::User;
 use crate::world::World;
 
 /// Output of a command that must wait (for the database, say) before it is
@@ -52,7 +52,7 @@ pub type Later = Pin<Box<dyn Future<Output = String> + Send>>;
 
 /// What a command may touch while it runs, and its reply so far.
 pub struct Ctx<'a> {
-    pub session: &'a mut Session,
+    pub session: &'a mut User,
     /// The reply text; every line ends in `\n`.
     pub out: String,
     /// The block-mode code of the reply.
@@ -304,7 +304,7 @@ pub struct Reply {
 }
 
 /// Runs one line (which may hold several `;`-separated commands).
-pub async fn execute(session: &mut Session, line: &str) -> Reply {
+pub async fn execute(session: &mut User, line: &str) -> Reply {
     let mut ctx = Ctx {
         session,
         out: String::new(),

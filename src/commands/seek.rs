@@ -3,7 +3,7 @@
 use tokio::time::Instant;
 
 use super::{Ctx, terms};
-use crate::session::vars::Switch;
+use crate::settings::vars::Switch;
 use crate::world::game::Terms;
 use crate::world::seeks::SeekRequest;
 

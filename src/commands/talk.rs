@@ -9,11 +9,11 @@ use std::time::Instant;
 
 use super::Ctx;
 use crate::account::Titles;
-use crate::session::Session;
-use crate::session::vars::Switch;
+use crate::settings::lists::parse_channel;
+use crate::settings::vars::Switch;
 use crate::store::{Store, accounts};
 use crate::timefmt::duration_words;
-use crate::world::lists::parse_channel;
+use crate::user::User;
 use crate::world::talk::may_talk;
 use crate::world::{FindError, Player, SessionId, World};
 
@@ -31,7 +31,7 @@ struct Speaker {
 }
 
 impl Speaker {
-    fn of(session: &Session) -> Speaker {
+    fn of(session: &User) -> Speaker {
         Speaker {
             id: session.id,
             name: session.name.clone(),

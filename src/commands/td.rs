@@ -5,7 +5,7 @@
 use tokio::time::Instant;
 
 use super::Ctx;
-use crate::session::vars::Switch;
+use crate::settings::vars::Switch;
 use crate::store::accounts;
 use crate::world::FindError;
 use crate::world::game::Terms;

@@ -4,8 +4,8 @@
 
 use shakmaty::Color;
 
-use crate::session::vars::Number;
-use crate::session::vars::Vars;
+use crate::settings::vars::Number;
+use crate::settings::vars::Vars;
 
 /// What the user typed; `None` means "use the default".
 #[derive(Debug, Clone, Default, PartialEq, Eq)]

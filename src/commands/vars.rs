@@ -2,8 +2,8 @@
 
 use super::Ctx;
 use crate::formula::Formula;
-use crate::session::ivars::{IsetError, Ivar};
-use crate::session::output::code;
+use crate::render::output::code;
+use crate::settings::ivars::{IsetError, Ivar};
 use crate::store::accounts;
 
 /// `set variable [value]`

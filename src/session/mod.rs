@@ -7,13 +7,7 @@
 
 pub mod budget;
 pub mod conn;
-pub mod ivars;
 pub mod login;
-pub mod output;
-pub mod render;
-pub mod throttle;
-pub mod timing;
-pub mod vars;
 
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -23,93 +17,25 @@ use tokio::net::TcpStream;
 use tokio::time::Instant;
 use tokio_util::sync::CancellationToken;
 
-use crate::account::Titles;
 use crate::commands;
-use crate::server::Shared;
-use crate::session::vars::{Number, Switch, Text};
+use crate::net::timing;
+use crate::render::board as render;
+use crate::render::output::{self, Block};
+use crate::settings::ivars::Ivar;
+use crate::settings::vars::Switch;
+use crate::settings::vars::Vars;
+use crate::shared::Shared;
 use crate::store::{self, Ticket, accounts};
 use crate::timefmt::unix_now;
+use crate::user::User;
 use crate::world::game::Viewer;
 use crate::world::outbox;
 use crate::world::talk::{self, Talk};
-use crate::world::{Out, Player, SessionId};
+use crate::world::{Out, Player};
 use conn::{Conn, Line};
-use ivars::{Ivar, Ivars};
-use output::{Block, Shape};
-use vars::Vars;
 
 /// A client that has not finished logging in by then is disconnected.
 const LOGIN_TIMEOUT: Duration = Duration::from_secs(5 * 60);
-
-/// A logged-in user's connection state.
-pub struct Session {
-    pub shared: Arc<Shared>,
-    pub id: SessionId,
-    pub name: String,
-    pub account_id: Option<i64>,
-    pub titles: Titles,
-    /// The user's variables; the world holds the same copy for what others
-    /// need to know (open, tell, seek, ...). Change both through
-    /// [`Session::update_vars`].
-    pub vars: Vars,
-    pub ivars: Ivars,
-    pub aliases: Vec<(String, String)>,
-    pub addr: SocketAddr,
-    /// Set by `quit`: the session ends after this command's reply.
-    pub quit: bool,
-    /// `flip` turns the boards of this session over.
-    pub flipped: bool,
-    /// Timeseal pings and client stamps.
-    pub timing: timing::Timing,
-    /// Moves this session has played in its games (the command budget
-    /// gives them back: a game paces its own moves).
-    pub moves_played: u32,
-}
-
-impl Session {
-    pub fn is_registered(&self) -> bool {
-        self.account_id.is_some()
-    }
-
-    /// Name with titles.
-    pub fn display_name(&self) -> String {
-        format!("{}{}", self.name, self.titles.suffix())
-    }
-
-    /// How this user's output is laid out right now.
-    pub fn shape(&self) -> Shape {
-        const USUAL: &str = "fics% ";
-        let prompt = if self.ivars.get(Ivar::DEFPROMPT) {
-            USUAL.into()
-        } else {
-            match self.vars.text(Text::Prompt) {
-                "fics%" | USUAL => USUAL.into(),
-                _ => self.vars.prompt().into(),
-            }
-        };
-        let wrap =
-            (!self.ivars.get(Ivar::NOWRAP)).then(|| self.vars.number(Number::Width) as usize);
-        Shape { wrap, prompt }
-    }
-
-    /// Changes variables here and in the world's copy at once.
-    pub fn update_vars<R>(&mut self, f: impl FnOnce(&mut Vars) -> R) -> R {
-        let r = f(&mut self.vars);
-        if let Some(p) = self.shared.world().player_mut(self.id) {
-            p.vars = self.vars.clone();
-        }
-        r
-    }
-
-    /// Changes ivars here and in the world's copy at once.
-    pub fn update_ivars<R>(&mut self, f: impl FnOnce(&mut Ivars) -> R) -> R {
-        let r = f(&mut self.ivars);
-        if let Some(p) = self.shared.world().player_mut(self.id) {
-            p.ivars = self.ivars;
-        }
-        r
-    }
-}
 
 /// Logs, once and at debug level (`RUST_LOG=atomicd=debug`), the bytes
 /// of what every session holds: its task (`task`, from the caller) and the
@@ -120,7 +46,7 @@ pub fn log_sizes(task: usize) {
     ONCE.call_once(|| {
         tracing::debug!(
             task,
-            session = size_of::<Session>(),
+            session = size_of::<User>(),
             conn = size_of::<Conn>(),
             player = size_of::<crate::world::player::Player>(),
             "bytes of one session's parts"
@@ -167,7 +93,7 @@ async fn log_in(
     shared: &Arc<Shared>,
     conn: &mut Conn,
     peer: SocketAddr,
-) -> Option<(Box<Session>, outbox::Receiver, CancellationToken)> {
+) -> Option<(Box<User>, outbox::Receiver, CancellationToken)> {
     let identity = tokio::select! {
         identity = login::login(conn, shared, peer) => identity,
         _ = shared.shutdown.cancelled() => None,
@@ -186,7 +112,7 @@ async fn enter(
     conn: &mut Conn,
     mut identity: login::Identity,
     peer: SocketAddr,
-) -> Option<(Box<Session>, outbox::Receiver, CancellationToken)> {
+) -> Option<(Box<User>, outbox::Receiver, CancellationToken)> {
     let (outbox, inbox) = outbox::outbox();
     // A child of the shutdown token: the command loop waits on one token,
     // which a shutdown cancels too.
@@ -231,7 +157,7 @@ async fn enter(
         (kicked, arrival)
     };
     drop(identity.reservation.take());
-    let session = Box::new(Session {
+    let session = Box::new(User {
         shared: shared.clone(),
         id,
         name: identity.name,
@@ -285,7 +211,7 @@ async fn enter(
 }
 
 async fn command_loop(
-    session: &mut Session,
+    session: &mut User,
     conn: &mut Conn,
     mut inbox: outbox::Receiver,
     kill: &CancellationToken,
@@ -386,7 +312,7 @@ async fn command_loop(
 /// Writes the messages already waiting in the outbox, until the output
 /// buffer is over the cap (the rest wait their turn there).
 async fn deliver(
-    session: &mut Session,
+    session: &mut User,
     conn: &mut Conn,
     inbox: &mut outbox::Receiver,
 ) -> std::io::Result<()> {
@@ -399,7 +325,7 @@ async fn deliver(
 }
 
 /// Tells a user whose lines now wait for the command budget, once.
-async fn slow_down(session: &Session, conn: &mut Conn) -> std::io::Result<()> {
+async fn slow_down(session: &User, conn: &mut Conn) -> std::io::Result<()> {
     let text = format!(
         "Slow down: your commands run {} a second; the rest follow in turn.\n",
         session.shared.config().command_budget.per_second
@@ -409,7 +335,7 @@ async fn slow_down(session: &Session, conn: &mut Conn) -> std::io::Result<()> {
 }
 
 /// Disconnects a session that stayed behind its command budget too long.
-async fn flooded(session: &Session, conn: &mut Conn) {
+async fn flooded(session: &User, conn: &mut Conn) {
     tracing::warn!(
         name = %session.name,
         addr = %session.addr.ip(),
@@ -454,7 +380,7 @@ impl std::future::Future for Deadline {
 /// waited for: a board a player saw shows a move that a `kill -9`
 /// cannot take back. A slow or failing store is waited for once, then not
 /// until it has caught up (counted in `atomicd_boards_unconfirmed_total`).
-async fn confirm_stored(session: &Session, ticket: Ticket) {
+async fn confirm_stored(session: &User, ticket: Ticket) {
     let shared = &session.shared;
     let patience = Duration::from_millis(shared.config().store.board_wait_ms);
     if !shared.store.confirm(ticket, patience).await {
@@ -463,7 +389,7 @@ async fn confirm_stored(session: &Session, ticket: Ticket) {
 }
 
 /// Renders one unsolicited message for this user and writes it.
-async fn write_out(session: &mut Session, conn: &mut Conn, message: Out) -> std::io::Result<()> {
+async fn write_out(session: &mut User, conn: &mut Conn, message: Out) -> std::io::Result<()> {
     match message {
         Out::Text(text) => {
             conn.write(&output::unsolicited(&text, &session.shape()))
@@ -528,7 +454,7 @@ async fn write_out(session: &mut Session, conn: &mut Conn, message: Out) -> std:
 }
 
 /// Takes in a timeseal client's answer to `[G]`, if one came.
-fn note_ping_reply(session: &mut Session, conn: &mut Conn) {
+fn note_ping_reply(session: &mut User, conn: &mut Conn) {
     if let Some(stamp) = conn.take_ping_reply()
         && let Some(rtt) = session.timing.on_ping_reply(stamp)
         && let Some(p) = session.shared.world().player_mut(session.id)
@@ -538,7 +464,7 @@ fn note_ping_reply(session: &mut Session, conn: &mut Conn) {
 }
 
 /// Runs one line the user typed and writes the reply with the prompt.
-async fn handle_line(session: &mut Session, conn: &mut Conn, line: Line) -> std::io::Result<()> {
+async fn handle_line(session: &mut User, conn: &mut Conn, line: Line) -> std::io::Result<()> {
     note_ping_reply(session, conn);
     session.timing.on_line(conn.last_stamp());
     let block_before = session.ivars.get(Ivar::BLOCK);

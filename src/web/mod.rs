@@ -21,7 +21,7 @@ use std::sync::{Arc, Weak};
 
 use tokio::net::TcpListener;
 
-use crate::server::Shared;
+use crate::shared::Shared;
 
 /// Serves HTTP on `listener` until the server shuts down.
 pub async fn serve(shared: Arc<Shared>, listener: TcpListener) {

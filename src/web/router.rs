@@ -14,7 +14,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 
 use super::ratelimit::RateLimiter;
-use crate::server::Shared;
+use crate::shared::Shared;
 
 /// What every handler of the web port can reach.
 pub struct WebState {

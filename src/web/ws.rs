@@ -34,8 +34,8 @@ use tokio_tungstenite::tungstenite;
 use super::listener::Peer;
 use super::router::State;
 use crate::net::pipe::{self, Frame, Framing, SocketEnd};
-use crate::server::Shared;
 use crate::session::{self, conn::Conn};
+use crate::shared::Shared;
 
 /// The largest message (and frame) a browser may send.
 pub const MAX_MESSAGE: usize = 64 * 1024;

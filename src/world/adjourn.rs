@@ -11,7 +11,7 @@ use shakmaty::Color;
 use tokio::time::Instant;
 
 use crate::chess::{AtomicGame, BoardSnapshot};
-use crate::session::ivars::Ivar;
+use crate::settings::ivars::Ivar;
 use crate::store::adjourned::{self as db, StoredGame};
 use crate::store::games::MoveRow;
 use crate::timefmt::{fics_date, unix_now};

@@ -5,7 +5,7 @@
 use shakmaty::Color;
 use tokio::time::Instant;
 
-use crate::session::vars::Switch;
+use crate::settings::vars::Switch;
 use crate::world::game::Terms;
 use crate::world::offers::{Challenge, OfferKind, OfferType};
 use crate::world::{SessionId, World};

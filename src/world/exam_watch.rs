@@ -5,7 +5,7 @@
 use std::sync::Arc;
 
 use crate::chess::BoardSnapshot;
-use crate::session::vars::Switch;
+use crate::settings::vars::Switch;
 use crate::world::examine::Exam;
 use crate::world::game::Viewer;
 use crate::world::{Out, SessionId, World};

@@ -11,9 +11,9 @@ use shakmaty::{Color, Role};
 use tokio::time::Instant;
 
 use crate::chess::{AtomicGame, BoardSnapshot, Lang, MoveError};
-use crate::session::ivars::Ivar;
-use crate::session::timing::MoveTiming;
-use crate::session::vars::Switch;
+use crate::net::timing::MoveTiming;
+use crate::settings::ivars::Ivar;
+use crate::settings::vars::Switch;
 use crate::store::games::{self as db, Ending, MoveRow, NewGame};
 use crate::timefmt::unix_now;
 use crate::world::clock::Clock;

@@ -17,7 +17,6 @@ pub mod examine;
 pub mod flood;
 pub mod game;
 pub mod games;
-pub mod lists;
 pub mod negotiation;
 pub mod offers;
 pub mod outbox;

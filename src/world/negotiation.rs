@@ -10,7 +10,7 @@ use std::sync::Arc;
 use shakmaty::Color;
 use tokio::time::Instant;
 
-use crate::session::ivars::Ivar;
+use crate::settings::ivars::Ivar;
 use crate::world::game::Viewer;
 use crate::world::games::End;
 use crate::world::offers::{Offer, OfferKind};

@@ -13,9 +13,9 @@ use crate::account::Titles;
 use crate::chess::BoardSnapshot;
 use crate::formula::{Formula, UserFormulas};
 use crate::rating::{Rating, RatingDisplay};
-use crate::session::ivars::Ivars;
-use crate::session::vars::Vars;
-use crate::session::vars::{Switch, Text};
+use crate::settings::ivars::Ivars;
+use crate::settings::vars::Vars;
+use crate::settings::vars::{Switch, Text};
 use crate::store::Ticket;
 use crate::world::game::Viewer;
 

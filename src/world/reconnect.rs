@@ -13,7 +13,7 @@ use std::sync::Arc;
 use shakmaty::Color;
 use tokio::time::Instant;
 
-use crate::session::ivars::Ivar;
+use crate::settings::ivars::Ivar;
 use crate::world::adjourn::continuing_lines;
 use crate::world::clock::Clock;
 use crate::world::durable::Absence;

@@ -11,8 +11,8 @@ use std::collections::BTreeMap;
 use shakmaty::Color;
 use tokio::time::Instant;
 
-use crate::session::ivars::Ivar;
-use crate::session::vars::Switch;
+use crate::settings::ivars::Ivar;
+use crate::settings::vars::Switch;
 use crate::world::challenges::MatchRequest;
 use crate::world::game::Terms;
 use crate::world::{Player, SessionId, World};

@@ -10,11 +10,12 @@ use std::collections::HashMap;
 use std::time::Instant;
 
 use super::flood::{Quota, RateLimit, SHOUT_INTERVAL};
-use super::lists::Lists;
 use super::{Player, SessionId, World};
 use crate::account::Titles;
-use crate::session::ivars::Ivar;
-use crate::session::vars::Switch;
+use crate::settings::ivars::Ivar;
+use crate::settings::lists::Lists;
+pub use crate::settings::lists::{GUEST_START, GUEST_TALK};
+use crate::settings::vars::Switch;
 
 /// A player's talk state.
 #[derive(Debug, Default)]
@@ -55,13 +56,6 @@ enum Members {
 
 /// Channels not everyone may join or talk in.
 const RESTRICTED: &[(u8, Members)] = &[(0, Members::Admins)];
-
-/// Channels guests (and other unregistered users) may talk in; they may
-/// join and listen to any channel that is not restricted.
-pub const GUEST_TALK: &[u8] = &[1, 53];
-
-/// Channels guests are in when they arrive.
-pub const GUEST_START: &[u8] = &[53];
 
 fn restriction(channel: u8) -> Option<Members> {
     RESTRICTED

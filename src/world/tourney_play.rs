@@ -3,7 +3,7 @@
 
 use tokio::time::Instant;
 
-use crate::session::vars::Switch;
+use crate::settings::vars::Switch;
 use crate::tourney::Format;
 use crate::world::game::{Game, Viewer};
 use crate::world::{Out, SessionId, World};

@@ -7,7 +7,7 @@ use shakmaty::Color;
 use tokio::time::Instant;
 
 use crate::chess::BoardSnapshot;
-use crate::session::vars::Switch;
+use crate::settings::vars::Switch;
 use crate::world::game::{Game, Viewer};
 use crate::world::{FindError, Out, SessionId, World};
 
@@ -71,7 +71,7 @@ impl World {
     ) -> Result<(String, Arc<BoardSnapshot>), String> {
         let gameinfo = self
             .player(me)
-            .is_some_and(|p| p.ivars.get(crate::session::ivars::Ivar::GAMEINFO));
+            .is_some_and(|p| p.ivars.get(crate::settings::ivars::Ivar::GAMEINFO));
         let game = self.games.get(&no).ok_or("There is no such game.")?;
         if game.color_of(me).is_some() {
             return Err(format!("You are playing game {no}."));

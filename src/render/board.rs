@@ -6,21 +6,21 @@ use std::cell::RefCell;
 
 use crate::chess::{BoardSnapshot, Lang, style1, style12};
 use crate::net::telnet;
-use crate::session::Session;
-use crate::session::ivars::Ivar;
-use crate::session::output::{self, Shape};
-use crate::session::vars::Switch;
+use crate::render::output::{self, Shape};
+use crate::settings::ivars::Ivar;
+use crate::settings::vars::Switch;
+use crate::user::User;
 use crate::world::game::Viewer;
 
 /// Whether this user sees Black at the bottom: a Black player does, and
 /// `set flip` and the `flip` command each turn the board over.
-pub fn black_at_bottom(session: &Session, viewer: Viewer) -> bool {
+pub fn black_at_bottom(session: &User, viewer: Viewer) -> bool {
     viewer.black_at_bottom() ^ session.vars.switch(Switch::Flip) ^ session.flipped
 }
 
 /// The board text (style 12 line or style 1 board), without the newline
 /// that precedes every board on the wire.
-pub fn board_body(session: &Session, snap: &BoardSnapshot, viewer: Viewer, out: &mut String) {
+pub fn board_body(session: &User, snap: &BoardSnapshot, viewer: Viewer, out: &mut String) {
     BoardStyle::of(session).body(snap, viewer, out);
 }
 
@@ -43,7 +43,7 @@ pub struct BoardStyle {
 }
 
 impl BoardStyle {
-    pub fn of(session: &Session) -> BoardStyle {
+    pub fn of(session: &User) -> BoardStyle {
         BoardStyle {
             style12: session.vars.style == 12,
             flip: session.vars.switch(Switch::Flip) ^ session.flipped,
@@ -122,7 +122,7 @@ impl BoardStyle {
 
 /// A board as part of a command's reply: the delivery newline, then the
 /// board (spec §2.1).
-pub fn board(session: &Session, snap: &BoardSnapshot, viewer: Viewer, out: &mut String) {
+pub fn board(session: &User, snap: &BoardSnapshot, viewer: Viewer, out: &mut String) {
     out.push('\n');
     board_body(session, snap, viewer, out);
 }
