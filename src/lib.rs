@@ -11,6 +11,7 @@ pub mod bot;
 pub mod chess;
 pub mod commands;
 pub mod config;
+pub mod event;
 pub mod export;
 pub mod formula;
 pub mod help;

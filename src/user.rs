@@ -11,6 +11,7 @@ use std::sync::Arc;
 use crate::account::Titles;
 use crate::net::timing;
 use crate::render::output::Shape;
+use crate::render::view::View;
 use crate::settings::ivars::{Ivar, Ivars};
 use crate::settings::vars::{Number, Text, Vars};
 use crate::shared::Shared;
@@ -65,6 +66,11 @@ impl User {
         let wrap =
             (!self.ivars.get(Ivar::NOWRAP)).then(|| self.vars.number(Number::Width) as usize);
         Shape { wrap, prompt }
+    }
+
+    /// How lines look for this user: language and settings.
+    pub fn view(&self) -> View<'_> {
+        View::new(&self.vars, self.ivars, self.timing.is_timesealed())
     }
 
     /// Changes variables here and in the world's copy at once.

@@ -13,10 +13,12 @@ use std::time::Duration;
 use tokio::time::Instant;
 
 use super::Ctx;
+use crate::msg;
 use crate::shared::Shared;
 use crate::store::{accounts, admin as db};
 use crate::timefmt::unix_now;
 use crate::world::admin::{Adjudicated, AdjudicatedGame, Verdict};
+use crate::world::shutdown::framed;
 
 /// Logs an admin action and stores it; `comment` also goes on the
 /// target's record.
@@ -68,11 +70,11 @@ pub fn announce(ctx: &mut Ctx<'_>, args: &str) {
     }
     let me = ctx.session.name.clone();
     let n = ctx.world().tell_everyone(
-        &format!("\n    **ANNOUNCEMENT** from {me}: {text}\n\n"),
+        framed(msg!("announcement", by = &me, text = text)),
         Some(ctx.session.id),
     );
     record(ctx.shared(), &me, "announce", None, text, None);
-    ctx.line(format!("({n}) **ANNOUNCEMENT** from {me}: {text}"));
+    ctx.say(&msg!("announcement-sent", n = n, by = &me, text = text));
 }
 
 /// `nuke name`: throws a user off the server (their game is adjourned, or
@@ -86,24 +88,19 @@ pub fn nuke(ctx: &mut Ctx<'_>, args: &str) {
     let result = {
         let world = ctx.world();
         match world.by_name(name) {
-            None => Err(format!("{name} is not logged in.")),
-            Some(p) if p.titles.admin && p.id != ctx.session.id => {
-                Err("You can't nuke an administrator.".to_string())
-            }
+            None => Err(msg!("player-not-logged-in", name = name)),
+            Some(p) if p.titles.admin && p.id != ctx.session.id => Err(msg!("nuke-admin")),
             Some(_) => Ok(world
-                .kick(
-                    name,
-                    &format!("**** You have been kicked out by {me}! ****\n"),
-                )
+                .kick(name, msg!("kick-nuked", by = &me))
                 .unwrap_or_default()),
         }
     };
     match result {
         Ok(shown) => {
             record(ctx.shared(), &me, "nuke", Some(&shown), "", Some("Nuked."));
-            ctx.line(format!("Nuked: {shown}"));
+            ctx.say(&msg!("nuked", name = &shown));
         }
-        Err(e) => ctx.line(e),
+        Err(e) => ctx.say(&e),
     }
 }
 
@@ -148,10 +145,7 @@ fn set_ban(ctx: &mut Ctx<'_>, args: &str, on: bool) {
             _ => return "The database is not available; try again later.\n".to_string(),
         };
         if on {
-            shared.world().kick(
-                &shown,
-                &format!("**** You have been banned from this server by {me}. ****\n"),
-            );
+            shared.world().kick(&shown, msg!("kick-banned", by = &me));
             record(&shared, &me, "ban", Some(&shown), "", Some("Banned."));
             format!("{shown} is banned: logins are refused, the account is kept.\n")
         } else {
@@ -250,8 +244,9 @@ fn adjudicated(
         return format!("There is no game with {white} as White and {black} as Black.\n");
     };
     let (white, black) = (done.white.as_str(), done.black.as_str());
-    let end = verdict.end(white, black);
-    let detail = format!("{white} vs. {black}: {} {}", end.reason, end.result);
+    let end = verdict.end();
+    let reason = end.reason(white, black);
+    let detail = format!("{white} vs. {black}: {reason} {}", end.result);
     for player in [white, black] {
         record(
             shared,
@@ -267,8 +262,8 @@ fn adjudicated(
         AdjudicatedGame::Stored(_) => "The adjourned game".to_string(),
     };
     format!(
-        "{what} ({white} vs. {black}) adjudicated: {} {}\n",
-        end.reason, end.result
+        "{what} ({white} vs. {black}) adjudicated: {reason} {}\n",
+        end.result
     )
 }
 

@@ -193,7 +193,7 @@ fn add_channel(ctx: &mut Ctx<'_>, item: &str) {
         return ctx.line("The channel to add must be a number between 0 and 255.");
     };
     if let Err(e) = may_join(ch, &ctx.session.titles) {
-        return ctx.line(e);
+        return ctx.say(&e);
     }
     let id = ctx.session.id;
     let added = ctx

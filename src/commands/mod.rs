@@ -41,6 +41,8 @@ use std::pin::Pin;
 use std::sync::{Arc, MutexGuard};
 
 use crate::account::Titles;
+use crate::event::{Event, Msg, Refusal};
+use crate::render::fics;
 use crate::render::output::code;
 use crate::shared::Shared;
 use crate::user::User;
@@ -77,6 +79,41 @@ impl Ctx<'_> {
         self.out.push('\n');
     }
 
+    /// How this user reads lines, owned, for a reply that waits for the
+    /// database (and no longer has the session).
+    pub fn voice(&self) -> Voice {
+        Voice {
+            vars: self.session.vars.clone(),
+            ivars: self.session.ivars,
+            sealed: self.session.timing.is_timesealed(),
+        }
+    }
+
+    /// Appends one catalogue line, in this user's language.
+    pub fn say(&mut self, m: &Msg) {
+        let view = self.session.view();
+        fics::line(&view, m, &mut self.out);
+    }
+
+    /// Appends the events of a world method's reply.
+    pub fn events(&mut self, events: &[Event]) {
+        let view = self.session.view();
+        fics::events(&view, events, &mut self.out);
+    }
+
+    /// Appends a refusal's line.
+    pub fn refuse(&mut self, r: &Refusal) {
+        let view = self.session.view();
+        fics::refusal(&view, r, &mut self.out);
+        self.out.push('\n');
+    }
+
+    /// Replies with a catalogue line as an error, with its block-mode code.
+    pub fn fail_msg(&mut self, code: u16, m: &Msg) {
+        self.code = Some(code);
+        self.say(m);
+    }
+
     /// Replies with a command's usage line (block code 513).
     pub fn usage(&mut self, usage: &str) {
         self.fail(code::BAD_PARAMS, format!("Usage: {usage}"));
@@ -99,6 +136,27 @@ impl Ctx<'_> {
         self.world()
             .find(typed)
             .map_or_else(|_| typed.to_string(), |p| p.name.clone())
+    }
+}
+
+/// A user's view, owned (see [`Ctx::voice`]).
+#[derive(Debug, Clone)]
+pub struct Voice {
+    vars: crate::settings::vars::Vars,
+    ivars: crate::settings::ivars::Ivars,
+    sealed: bool,
+}
+
+impl Voice {
+    pub fn view(&self) -> crate::render::view::View<'_> {
+        crate::render::view::View::new(&self.vars, self.ivars, self.sealed)
+    }
+
+    /// One catalogue line and its newline, as text.
+    pub fn line(&self, m: &Msg) -> String {
+        let mut out = String::new();
+        fics::line(&self.view(), m, &mut out);
+        out
     }
 }
 

@@ -37,7 +37,9 @@ pub fn stored(ctx: &mut Ctx<'_>, args: &str) {
             }
         })
         .unwrap_or(name);
-    ctx.out.push_str(&stored_text(&shown, &games));
+    for m in &stored_text(&shown, &games) {
+        ctx.say(m);
+    }
 }
 
 /// `resume [name]`: offers to go on with an adjourned game.
@@ -82,13 +84,11 @@ pub fn resume(ctx: &mut Ctx<'_>, args: &str) {
                 [one] => *one,
                 [] => {
                     drop(world);
-                    return ctx.line("None of your stored opponents is logged in.");
+                    return ctx.say(&crate::msg!("resume-nobody-online"));
                 }
                 _ => {
                     drop(world);
-                    return ctx.line(
-                        "Several of your stored opponents are logged in; use \"resume name\".",
-                    );
+                    return ctx.say(&crate::msg!("resume-several-online"));
                 }
             }
         }
@@ -96,7 +96,7 @@ pub fn resume(ctx: &mut Ctx<'_>, args: &str) {
     let reply = world.resume_request(me, them, Instant::now());
     drop(world);
     match reply {
-        Ok(text) => ctx.out.push_str(&text),
-        Err(e) => ctx.line(e),
+        Ok(events) => ctx.events(&events),
+        Err(e) => ctx.refuse(&e),
     }
 }

@@ -9,12 +9,15 @@ use std::time::Instant;
 
 use super::Ctx;
 use crate::account::Titles;
+use crate::event::{Event, Msg};
+use crate::msg;
 use crate::settings::lists::parse_channel;
 use crate::settings::vars::Switch;
 use crate::store::{Store, accounts};
 use crate::timefmt::duration_words;
 use crate::user::User;
 use crate::world::talk::may_talk;
+use crate::world::watching::find_error;
 use crate::world::{FindError, Player, SessionId, World};
 
 /// Idle time from which `(told Bob, who has been idle 7 mins)` is shown.
@@ -55,7 +58,7 @@ pub(super) fn flood_ok(ctx: &mut Ctx<'_>) -> bool {
         .player_mut(id)
         .is_none_or(|p| p.talk.flood.allow(Instant::now()));
     if !ok {
-        ctx.line("Please slow down.");
+        ctx.say(&msg!("talk-slow-down"));
     }
     ok
 }
@@ -65,10 +68,6 @@ fn split_target(args: &str) -> Option<(&str, &str)> {
     let (target, text) = args.split_once(char::is_whitespace)?;
     let text = text.trim();
     (!target.is_empty() && !text.is_empty()).then_some((target, text))
-}
-
-fn plural(n: usize, one: &str, many: &str) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
 }
 
 /// `tell user|channel message`
@@ -93,7 +92,7 @@ fn tell_or_xtell(ctx: &mut Ctx<'_>, args: &str, remember: bool, usage: &str) {
                     tell_channel(ctx, ch, text, remember);
                 }
             }
-            None => ctx.line("The maximum channel number is 255."),
+            None => ctx.say(&msg!("channel-max")),
         }
     } else if flood_ok(ctx) {
         tell_person(ctx, Whom::Prefix(target), text, remember);
@@ -111,7 +110,7 @@ pub fn dot(ctx: &mut Ctx<'_>, args: &str) {
         .player(id)
         .and_then(|p| p.talk.last_tell.clone());
     match last {
-        None => ctx.line("No previous tell."),
+        None => ctx.say(&msg!("tell-no-previous")),
         Some(name) => {
             if flood_ok(ctx) {
                 tell_person(ctx, Whom::Exact(&name), args, true);
@@ -128,7 +127,7 @@ pub fn comma(ctx: &mut Ctx<'_>, args: &str) {
     let id = ctx.session.id;
     let last = ctx.world().player(id).and_then(|p| p.talk.last_channel);
     match last {
-        None => ctx.line("No previous channel."),
+        None => ctx.say(&msg!("channel-no-previous")),
         Some(ch) => {
             if flood_ok(ctx) {
                 tell_channel(ctx, ch, args, true);
@@ -164,21 +163,26 @@ pub fn say(ctx: &mut Ctx<'_>, args: &str) {
             None => player.last_opponent.clone().map(|name| (name, None)),
         };
         match opponent {
-            None => "I don't know whom to say that to.".to_string(),
+            None => msg!("say-nobody"),
             Some((name, game)) => match world.by_name(&name) {
-                None => format!("{name} is not logged in."),
+                None => msg!("player-not-logged-in", name = &name),
                 Some(to) if !me.titles.admin && to.talk.lists.censor.contains(&me.name) => {
-                    format!("{} is censoring you.", to.name)
+                    msg!("refuse-censored", name = &to.name)
                 }
                 Some(to) => {
                     let number = game.map(|no| format!("[{no}]")).unwrap_or_default();
-                    to.send_text(format!("{}{number} says: {args}\n", me.display));
+                    to.send_event(Event::line(msg!(
+                        "say-heard",
+                        name = &me.display,
+                        game = number,
+                        text = args
+                    )));
                     told(&world, to)
                 }
             },
         }
     };
-    ctx.line(reply);
+    ctx.say(&reply);
 }
 
 /// How the receiver of a tell is named.
@@ -192,34 +196,32 @@ enum Whom<'a> {
 /// The sender's line after a tell (or a `say`) that arrived:
 /// `(told Bob)`, `(told Bob, who is playing)` or
 /// `(told Bob, who has been idle 7 mins)`.
-pub(super) fn told(world: &World, to: &Player) -> String {
+pub(super) fn told(world: &World, to: &Player) -> Msg {
     if world.is_playing(to.id) {
-        return format!("(told {}, who is playing)", to.name);
+        return msg!("told-playing", name = &to.name);
     }
     let idle = to.last_input.elapsed().as_secs();
     if idle >= IDLE_NOTE_SECS {
-        format!(
-            "(told {}, who has been idle {})",
-            to.name,
-            duration_words(idle)
-        )
+        // The idle time in words (timefmt::duration_words).
+        msg!("told-idle", name = &to.name, idle = duration_words(idle))
     } else {
-        format!("(told {})", to.name)
+        msg!("told", name = &to.name)
     }
 }
 
 /// Delivers a tell if the receiver takes it; Ok is the sender's reply.
-fn deliver_tell(world: &World, to: &Player, me: &Speaker, text: &str) -> Result<String, String> {
+fn deliver_tell(world: &World, to: &Player, me: &Speaker, text: &str) -> Result<Msg, Msg> {
     if !me.registered && !to.vars.switch(Switch::Tell) {
-        return Err(format!(
-            "Player \"{}\" isn't listening to unregistered tells.",
-            to.name
-        ));
+        return Err(msg!("tell-not-listening", name = &to.name));
     }
     if !me.titles.admin && to.talk.lists.censor.contains(&me.name) {
-        return Err(format!("{} is censoring you.", to.name));
+        return Err(msg!("refuse-censored", name = &to.name));
     }
-    to.send_text(format!("{} tells you: {text}\n", me.display));
+    to.send_event(Event::line(msg!(
+        "tell-heard",
+        name = &me.display,
+        text = text
+    )));
     Ok(told(world, to))
 }
 
@@ -228,7 +230,7 @@ fn tell_person(ctx: &mut Ctx<'_>, whom: Whom<'_>, text: &str, remember: bool) {
     let typed = match whom {
         Whom::Prefix(n) | Whom::Exact(n) => n.to_string(),
     };
-    let outcome: Result<String, Option<String>> = {
+    let outcome: Result<Msg, Option<Msg>> = {
         let mut world = ctx.world();
         let found = match whom {
             Whom::Prefix(name) => world.find(name),
@@ -241,10 +243,7 @@ fn tell_person(ctx: &mut Ctx<'_>, whom: Whom<'_>, text: &str, remember: bool) {
                     .map(|reply| (reply, name))
                     .map_err(Some)
             }
-            Err(FindError::Ambiguous(names)) => Err(Some(format!(
-                "Ambiguous name \"{typed}\". Matches: {}",
-                names.join(" ")
-            ))),
+            Err(e @ FindError::Ambiguous(_)) => Err(Some(find_error(&typed, e))),
             Err(FindError::NotFound) => Err(None),
         };
         result.map(|(reply, name)| {
@@ -255,22 +254,23 @@ fn tell_person(ctx: &mut Ctx<'_>, whom: Whom<'_>, text: &str, remember: bool) {
         })
     };
     match outcome {
-        Ok(reply) => ctx.line(reply),
-        Err(Some(error)) => ctx.line(error),
+        Ok(reply) => ctx.say(&reply),
+        Err(Some(error)) => ctx.say(&error),
         Err(None) => {
             let store = ctx.shared().store.clone();
-            ctx.reply_later(async move { not_online(store, typed).await });
+            let voice = ctx.voice();
+            ctx.reply_later(async move { voice.line(&not_online(store, typed).await) });
         }
     }
 }
 
 /// Why a name is not online: a registered user who is away, or nobody.
-async fn not_online(store: Store, name: String) -> String {
+async fn not_online(store: Store, name: String) -> Msg {
     let lookup = name.clone();
     match store.call(move |db| accounts::find(db, &lookup)).await {
-        Ok(Ok(Some(account))) => format!("{} is not logged in.\n", account.name),
-        Ok(Ok(None)) => format!("There is no player matching the name {name}.\n"),
-        _ => "The database is not available; try again later.\n".to_string(),
+        Ok(Ok(Some(account))) => msg!("player-not-logged-in", name = account.name),
+        Ok(Ok(None)) => msg!("tell-no-such-player", name = name),
+        _ => msg!("database-unavailable"),
     }
 }
 
@@ -280,21 +280,26 @@ fn tell_channel(ctx: &mut Ctx<'_>, ch: u8, text: &str, remember: bool) {
     }
     let me = Speaker::of(ctx.session);
     if let Err(e) = may_talk(ch, &me.titles, me.registered) {
-        return ctx.line(e);
+        return ctx.say(&e);
     }
     let title = match ctx.shared().config().channel_name(u16::from(ch)) {
         Some(name) => format!("{ch} \"{name}\""),
         None => ch.to_string(),
     };
-    let sent: Result<usize, String> = {
+    let sent: Result<usize, Msg> = {
         let mut world = ctx.world();
         let member = world
             .player(me.id)
             .is_some_and(|p| p.talk.lists.channels.contains(&ch));
         if !member && !me.titles.admin && !me.titles.td {
-            Err(format!("(Not sent because you are not in channel {ch}.)"))
+            Err(msg!("channel-not-member", channel = ch))
         } else {
-            let line: Arc<str> = format!("{}({ch}): {text}\n", me.display).into();
+            let line = Arc::new(Event::line(msg!(
+                "channel-heard",
+                name = &me.display,
+                channel = ch,
+                text = text
+            )));
             let mut count = 0;
             for p in world.players() {
                 if p.id == me.id
@@ -304,7 +309,7 @@ fn tell_channel(ctx: &mut Ctx<'_>, ch: u8, text: &str, remember: bool) {
                 {
                     continue;
                 }
-                p.send_text(line.clone());
+                p.share(&line);
                 count += 1;
             }
             if remember && let Some(p) = world.player_mut(me.id) {
@@ -314,11 +319,8 @@ fn tell_channel(ctx: &mut Ctx<'_>, ch: u8, text: &str, remember: bool) {
         }
     };
     match sent {
-        Ok(n) => ctx.line(format!(
-            "(told {} in channel {title})",
-            plural(n, "player", "players")
-        )),
-        Err(e) => ctx.line(e),
+        Ok(n) => ctx.say(&msg!("channel-told", n = n, title = title)),
+        Err(e) => ctx.say(&e),
     }
 }
 
@@ -347,28 +349,27 @@ impl Broadcast {
         }
     }
 
-    fn heard(self, who: &str, text: &str) -> String {
+    fn heard(self, who: &str, text: &str) -> Msg {
         match self {
-            Broadcast::Shout => format!("{who} shouts: {text}\n"),
-            Broadcast::CShout => format!("{who} c-shouts: {text}\n"),
-            Broadcast::It => format!("--> {who} {text}\n"),
+            Broadcast::Shout => msg!("shout-heard", name = who, text = text),
+            Broadcast::CShout => msg!("cshout-heard", name = who, text = text),
+            Broadcast::It => msg!("it-heard", name = who, text = text),
         }
     }
 
-    fn done(self, n: usize) -> String {
-        let verb = match self {
-            Broadcast::Shout => "shouted",
-            Broadcast::CShout => "c-shouted",
-            Broadcast::It => "it-shouted",
-        };
-        format!("({verb} to {})", plural(n, "player", "players"))
+    fn done(self, n: usize) -> Msg {
+        match self {
+            Broadcast::Shout => msg!("shouted-to", n = n),
+            Broadcast::CShout => msg!("cshouted-to", n = n),
+            Broadcast::It => msg!("itshouted-to", n = n),
+        }
     }
 
-    fn deaf(self) -> &'static str {
+    fn deaf(self) -> Msg {
         match self {
-            Broadcast::Shout => "(Did not shout because you are not listening to shouts)",
-            Broadcast::CShout => "(Did not c-shout because you are not listening to c-shouts)",
-            Broadcast::It => "(Did not it-shout because you are not listening to shouts)",
+            Broadcast::Shout => msg!("shout-deaf"),
+            Broadcast::CShout => msg!("cshout-deaf"),
+            Broadcast::It => msg!("itshout-deaf"),
         }
     }
 }
@@ -388,17 +389,13 @@ pub fn it(ctx: &mut Ctx<'_>, args: &str) {
     shout_like(ctx, args, Broadcast::It);
 }
 
-fn seconds(n: u64) -> String {
-    format!("{n} second{}", if n == 1 { "" } else { "s" })
-}
-
 /// True, after replying so, when an admin has muzzled this user (no
 /// shouts, no channel tells).
 fn muzzled(ctx: &mut Ctx<'_>) -> bool {
     let id = ctx.session.id;
     let muzzled = ctx.world().player(id).is_some_and(|p| p.muzzled);
     if muzzled {
-        ctx.line("You are muzzled.");
+        ctx.say(&msg!("muzzled"));
     }
     muzzled
 }
@@ -409,10 +406,7 @@ fn shout_like(ctx: &mut Ctx<'_>, args: &str, kind: Broadcast) {
         return;
     }
     if !me.registered {
-        return ctx.line(format!(
-            "Only registered players can use the {} command.",
-            kind.command()
-        ));
+        return ctx.say(&msg!("shout-registered-only", command = kind.command()));
     }
     let now = Instant::now();
     if args.is_empty() {
@@ -425,16 +419,16 @@ fn shout_like(ctx: &mut Ctx<'_>, args: &str, kind: Broadcast) {
             ctx.world().shout_wait(&me.name, now)
         };
         return if wait > 0 {
-            ctx.line(format!("Next shout available in {}.", seconds(wait)))
+            ctx.say(&msg!("shout-next-in", n = wait))
         } else {
-            ctx.line("Your next shout is ready for use.")
+            ctx.say(&msg!("shout-ready"))
         };
     }
     if !flood_ok(ctx) {
         return;
     }
     if !ctx.session.vars.switch(kind.var()) {
-        return ctx.line(kind.deaf());
+        return ctx.say(&kind.deaf());
     }
     let sent: Result<usize, u64> = {
         let mut world = ctx.world();
@@ -446,7 +440,7 @@ fn shout_like(ctx: &mut Ctx<'_>, args: &str, kind: Broadcast) {
         if wait > 0 {
             Err(wait)
         } else {
-            let line: Arc<str> = kind.heard(&me.display, args).into();
+            let line = Arc::new(Event::line(kind.heard(&me.display, args)));
             let mut count = 0;
             for p in world.players() {
                 if p.id == me.id
@@ -455,7 +449,7 @@ fn shout_like(ctx: &mut Ctx<'_>, args: &str, kind: Broadcast) {
                 {
                     continue;
                 }
-                p.send_text(line.clone());
+                p.share(&line);
                 count += 1;
             }
             world.record_shout(&me.name, now);
@@ -463,8 +457,8 @@ fn shout_like(ctx: &mut Ctx<'_>, args: &str, kind: Broadcast) {
         }
     };
     match sent {
-        Ok(n) => ctx.line(kind.done(n)),
-        Err(wait) => ctx.line(format!("Shout not sent. Next shout in {}.", seconds(wait))),
+        Ok(n) => ctx.say(&kind.done(n)),
+        Err(wait) => ctx.say(&msg!("shout-not-sent", n = wait)),
     }
 }
 
@@ -508,11 +502,12 @@ pub fn qtell_text(text: &str, bell: bool) -> String {
 pub fn qtell(ctx: &mut Ctx<'_>, args: &str) {
     let me = Speaker::of(ctx.session);
     if !me.titles.td && !me.titles.computer {
-        return ctx.line("Only TD programs are allowed to use this command.");
+        return ctx.say(&msg!("qtell-td-only"));
     }
     let Some((target, text)) = split_target(args) else {
         return ctx.usage("qtell name|channel message");
     };
+    // A qtell's text is the bot's own: it reaches its users as it is.
     let plain: Arc<str> = qtell_text(text, false).into();
     let belled: Arc<str> = qtell_text(text, true).into();
     let pick = |p: &Player| {

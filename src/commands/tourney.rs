@@ -85,7 +85,7 @@ fn parse_id(word: &str) -> Option<u32> {
 pub fn berserk(ctx: &mut Ctx<'_>, _args: &str) {
     let reply = ctx.world().berserk(ctx.session.id, Instant::now());
     match reply {
-        Ok(text) | Err(text) => ctx.line(text),
+        Ok(text) | Err(text) => ctx.say(&text),
     }
 }
 
@@ -210,12 +210,12 @@ fn list(ctx: &mut Ctx<'_>) {
 
 fn info(ctx: &mut Ctx<'_>, id: u32) {
     let world = ctx.world();
-    let text = match world.tourney(id) {
-        Ok(e) => info_text(e),
-        Err(e) => format!("{e}\n"),
-    };
+    let text = world.tourney(id).map(info_text);
     drop(world);
-    ctx.out.push_str(&text);
+    match text {
+        Ok(text) => ctx.out.push_str(&text),
+        Err(e) => ctx.say(&e),
+    }
 }
 
 fn info_text(e: &Event) -> String {
@@ -258,7 +258,7 @@ fn join(ctx: &mut Ctx<'_>, id: u32) {
     let me = ctx.session.id;
     let reply = ctx.world().join_tourney(me, id);
     match reply {
-        Ok(t) | Err(t) => ctx.line(t),
+        Ok(t) | Err(t) => ctx.say(&t),
     }
 }
 
@@ -266,7 +266,7 @@ fn leave(ctx: &mut Ctx<'_>, id: u32) {
     let name = ctx.session.name.clone();
     let reply = ctx.world().leave_tourney(&name, id);
     match reply {
-        Ok(t) | Err(t) => ctx.line(t),
+        Ok(t) | Err(t) => ctx.say(&t),
     }
 }
 
@@ -279,7 +279,7 @@ fn start(ctx: &mut Ctx<'_>, id: u32) {
         .and_then(|_| world.start_tourney(id, Instant::now()));
     drop(world);
     match reply {
-        Ok(t) | Err(t) => ctx.line(t),
+        Ok(t) | Err(t) => ctx.say(&t),
     }
 }
 
@@ -292,7 +292,7 @@ fn cancel(ctx: &mut Ctx<'_>, id: u32) {
         .and_then(|_| world.cancel_tourney(id));
     drop(world);
     match reply {
-        Ok(t) | Err(t) => ctx.line(t),
+        Ok(t) | Err(t) => ctx.say(&t),
     }
 }
 

@@ -20,6 +20,7 @@ use tokio_util::sync::CancellationToken;
 use crate::commands;
 use crate::net::timing;
 use crate::render::board as render;
+use crate::render::fics;
 use crate::render::output::{self, Block};
 use crate::settings::ivars::Ivar;
 use crate::settings::vars::Switch;
@@ -153,7 +154,8 @@ async fn enter(
     let (kicked, arrival) = {
         let mut world = shared.world();
         let kicked = world.enter(player);
-        let arrival = world.announce_arrival(id) + &world.restart_notices(id);
+        let mut arrival = world.announce_arrival(id);
+        arrival.extend(world.restart_notices(id));
         (kicked, arrival)
     };
     drop(identity.reservation.take());
@@ -181,26 +183,31 @@ async fn enter(
     }
 
     let mut start = String::new();
+    let view = session.view();
     if kicked.is_some() {
-        start.push_str(&format!(
-            "**** {} is already logged in - kicking them out. ****\n",
-            session.name
-        ));
+        fics::line(
+            &view,
+            &crate::msg!("login-kicking", name = &session.name),
+            &mut start,
+        );
     }
     // After a password the newline is already out (with IAC WONT ECHO);
     // a guest gets the blank line FICS sends after "Press return".
-    let lead = if session.account_id.is_some() {
-        ""
-    } else {
-        "\n\n"
-    };
-    start.push_str(&format!(
-        "{lead}**** Starting FICS session as {} ****\n",
-        session.display_name()
-    ));
+    if session.account_id.is_none() {
+        start.push_str("\n\n");
+    }
+    fics::line(
+        &view,
+        &crate::msg!("login-starting", name = session.display_name()),
+        &mut start,
+    );
     start.push_str(&shared.motd());
-    start.push_str(&talk::new_messages_notice(at_login.new_messages));
-    start.push_str(&arrival);
+    if let Some(notice) = talk::new_messages_notice(at_login.new_messages) {
+        fics::line(&view, &notice, &mut start);
+    }
+    for m in &arrival {
+        fics::line(&view, m, &mut start);
+    }
     start.push('\n');
     start.push_str(&session.shape().prompt);
     if conn.write_text(&start).await.is_err() {
@@ -395,8 +402,20 @@ async fn write_out(session: &mut User, conn: &mut Conn, message: Out) -> std::io
             conn.write(&output::unsolicited(&text, &session.shape()))
                 .await
         }
-        Out::Kick(text) => {
-            let _ = conn.write_text(&format!("\n{text}")).await;
+        Out::Event(event) => {
+            let mut text = String::new();
+            fics::event(&session.view(), &event, &mut text);
+            // An event that says nothing to this user is not written.
+            if text.is_empty() {
+                return Ok(());
+            }
+            conn.write(&output::unsolicited(&text, &session.shape()))
+                .await
+        }
+        Out::Kick(why) => {
+            let mut text = String::from("\n");
+            fics::kick(&session.view(), &why, &mut text);
+            let _ = conn.write_text(&text).await;
             Err(std::io::Error::new(
                 std::io::ErrorKind::ConnectionAborted,
                 "kicked",
@@ -441,7 +460,8 @@ async fn write_out(session: &mut User, conn: &mut Conn, message: Out) -> std::io
             if matches!(viewer, Viewer::Player(_)) {
                 session.timing.new_game();
             }
-            let mut text = intro.to_string();
+            let mut text = String::new();
+            fics::intro(&session.view(), &intro, &mut text);
             text.push('\n');
             if viewer.relation(&board) == 1 {
                 text.push_str(session.timing.ping());

@@ -8,6 +8,7 @@ use tokio::time::Instant;
 
 use crate::account::Titles;
 use crate::chess::{AtomicGame, BoardSnapshot, LastMove};
+use crate::event::{GameRef, TermsView};
 use crate::rating::RatingDisplay;
 use crate::store::games::MoveRow;
 use crate::world::SessionId;
@@ -27,6 +28,15 @@ impl Terms {
     /// `rated`/`unrated`.
     pub fn rated_word(&self) -> &'static str {
         if self.rated { "rated" } else { "unrated" }
+    }
+
+    /// The terms as events carry them.
+    pub fn view(&self) -> TermsView {
+        TermsView {
+            minutes: self.minutes,
+            inc: self.inc,
+            rated: self.rated,
+        }
     }
 }
 
@@ -161,12 +171,13 @@ impl Game {
         self.snapshot.clone()
     }
 
-    /// `{Game 12 (Alice vs. Bob) reason} result`.
-    pub fn end_line(&self, reason: &str, result: &str) -> String {
-        format!(
-            "{{Game {} ({} vs. {}) {reason}}} {result}",
-            self.no, self.white.name, self.black.name
-        )
+    /// The game as lines name it: number and players.
+    pub fn game_ref(&self) -> GameRef {
+        GameRef {
+            no: self.no,
+            white: self.white.name.clone(),
+            black: self.black.name.clone(),
+        }
     }
 
     /// The last move, as boards show it.

@@ -34,10 +34,14 @@ pub mod tourney_run;
 pub mod tourneys;
 pub mod watching;
 
+#[cfg(test)]
+mod tests;
+
 use std::collections::{BTreeMap, HashMap, HashSet};
 
 use tokio::time::Instant;
 
+use crate::event::KickReason;
 use crate::store::Store;
 pub use player::{Out, Player, SessionId};
 use timers::{TimerKey, Timers};
@@ -184,13 +188,9 @@ impl World {
         }
         if let Some(old) = kicked.and_then(|id| self.players.remove(&id)) {
             self.announce_departure(&old);
-            old.send(Out::Kick(
-                format!(
-                    "**** {} has arrived - you can't both be logged in. ****\n",
-                    player.name
-                )
-                .into(),
-            ));
+            old.send(Out::Kick(KickReason::LoggedInElsewhere {
+                name: player.name.clone(),
+            }));
         }
         let id = player.id;
         self.by_name.insert(key, id);

@@ -24,30 +24,7 @@ pub struct Challenge {
     pub resume: Option<i64>,
 }
 
-/// The type of an offer, without its terms: what pendinfo's `t=` names,
-/// `accept t=...` picks, and lookups compare (never a word).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum OfferType {
-    Match,
-    Draw,
-    Abort,
-    Adjourn,
-    Takeback,
-}
-
-impl OfferType {
-    /// The type word of pendinfo's `t=` and of `accept t=...`.
-    pub fn word(self) -> &'static str {
-        match self {
-            OfferType::Match => "match",
-            OfferType::Draw => "draw",
-            OfferType::Abort => "abort",
-            OfferType::Adjourn => "adjourn",
-            OfferType::Takeback => "takeback",
-        }
-    }
-}
+pub use crate::event::OfferType;
 
 /// What is offered.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -11,6 +11,7 @@ use tokio_util::sync::CancellationToken;
 
 use crate::account::Titles;
 use crate::chess::BoardSnapshot;
+use crate::event::{Event, GameIntro, KickReason};
 use crate::formula::{Formula, UserFormulas};
 use crate::rating::{Rating, RatingDisplay};
 use crate::settings::ivars::Ivars;
@@ -25,11 +26,15 @@ pub type SessionId = u64;
 /// Something a session must show its user without being asked.
 #[derive(Debug, Clone)]
 pub enum Out {
-    /// Text lines (each ending in `\n`); the session puts a newline before
-    /// them and the prompt after them.
+    /// Finished text lines (each ending in `\n`), for the few senders not
+    /// yet speaking in events; the session puts a newline before them and
+    /// the prompt after them.
     Text(Arc<str>),
-    /// Say this, then close the connection (double login, nuke, shutdown).
-    Kick(Arc<str>),
+    /// An event, rendered by the session in its user's language and
+    /// settings; one allocation shared by every recipient.
+    Event(Arc<Event>),
+    /// Say why, then close the connection (double login, idle, nuke).
+    Kick(KickReason),
     /// A board after a move, to render in the user's own style.
     Board {
         board: Arc<BoardSnapshot>,
@@ -41,7 +46,7 @@ pub enum Out {
     /// A game starts: the `Creating:` lines (and `<g1>`), then the board,
     /// with nothing in between (PyChess reads them as one group).
     GameStart {
-        intro: Arc<str>,
+        intro: Arc<GameIntro>,
         board: Arc<BoardSnapshot>,
         viewer: Viewer,
         /// As for `Board`: the game's row is stored first.
@@ -205,5 +210,15 @@ impl Player {
     /// Queues unsolicited text (ending in `\n`).
     pub fn send_text(&self, text: impl Into<Arc<str>>) {
         self.send(Out::Text(text.into()));
+    }
+
+    /// Queues an event for this user alone.
+    pub fn send_event(&self, event: Event) {
+        self.send(Out::Event(Arc::new(event)));
+    }
+
+    /// Queues an event shared with other recipients.
+    pub fn share(&self, event: &Arc<Event>) {
+        self.send(Out::Event(event.clone()));
     }
 }

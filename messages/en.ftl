@@ -1,0 +1,573 @@
+# The English catalogue of atomicd: every line a user reads, by id.
+#
+# Project Fluent syntax (https://projectfluent.org/). Rules of the house:
+# * One message is one line; the server joins lines with newlines.
+# * A message that begins or ends with spaces keeps them with {" "};
+#   braces in the text are written {"{"} and {"}"}.
+# * Variables: names ($name, $white, $black) are user names, shown as
+#   they are; $no is a game number, $id an offer, seek or tourney number.
+# * Lines marked "GUI" are read by programs (xboard, PyChess, eboard, Jin,
+#   the browser client): a GUI client (style 12, interface variables,
+#   timeseal or block mode) always gets them in English, so a translation
+#   changes them only for people reading with telnet. The list is
+#   render::fics::GUI_PARSED and the README's "Languages".
+# * The English text here is the protocol's: the tests compare it byte for
+#   byte, so it changes only with the tests.
+
+## Words put inside other lines.
+
+word-rated = rated
+word-unrated = unrated
+# An empty line.
+blank = {""}
+# A line whose text is data (a table's row, a stored reason): passed as it is.
+raw = {$text}
+
+## Logging in.
+
+login-kicking = **** {$name} is already logged in - kicking them out. ****
+login-starting = **** Starting FICS session as {$name} ****
+messages-new = You have {$n} new { $n ->
+    [one] message
+   *[other] messages
+}.
+kick-logged-in-elsewhere = **** {$name} has arrived - you can't both be logged in. ****
+# $duration is a duration-minutes or duration-seconds text.
+kick-idle = **** Auto-logout because you were idle more than {$duration}. ****
+kick-nuked = **** You have been kicked out by {$by}! ****
+kick-banned = **** You have been banned from this server by {$by}. ****
+duration-minutes = {$n} { $n ->
+    [one] minute
+   *[other] minutes
+}
+duration-seconds = {$n} { $n ->
+    [one] second
+   *[other] seconds
+}
+not-logged-in = You are not logged in.
+
+## Arrivals and departures (set pin, set pinform, notify lists).
+
+pin-connected = [{$name} has connected.]
+pin-disconnected = [{$name} has disconnected.]
+# $kind is R (registered) or U (unregistered); $addr an IP address.
+pin-connected-addr = [{$name} ({$kind}: {$addr}) has connected.]
+pin-disconnected-addr = [{$name} ({$kind}: {$addr}) has disconnected.]
+# GUI
+notify-arrived = Notification: {$name} has arrived.
+# GUI
+notify-departed = Notification: {$name} has departed.
+notify-present = Present company includes: {$names}.
+notify-noted = Your arrival was noted by: {$names}.
+
+## Names and games.
+
+name-not-logged-in = No user named "{$name}" is logged in.
+name-ambiguous = Ambiguous name "{$name}". Matches: {$matches}
+player-not-logged-in = {$name} is not logged in.
+not-playing = You are not playing a game.
+opponent-not-here = Your opponent is not here.
+game-neither = You are neither playing nor observing a game.
+game-no-such = There is no such game.
+game-player-not-playing = {$name} is not playing a game.
+# $rated is "rated" or "unrated".
+game-header = Game {$no}: {$white} ({$white_rating}) {$black} ({$black_rating}) { $rated ->
+    [rated] rated
+   *[unrated] unrated
+} atomic {$minutes} {$inc}
+
+## A game begins. $rated is word-rated or word-unrated.
+
+# GUI
+game-creating = Creating: {$white} ({$white_rating}) {$black} ({$black_rating}) {$rated} atomic {$minutes} {$inc}
+# GUI: PyChess knows the " (adjourned)".
+game-creating-adjourned = Creating: {$white} ({$white_rating}) {$black} ({$black_rating}) {$rated} atomic {$minutes} {$inc} (adjourned)
+# GUI
+game-begins-created = {"{"}Game {$no} ({$white} vs. {$black}) Creating {$rated} atomic match.{"}"}
+# GUI
+game-begins-continued = {"{"}Game {$no} ({$white} vs. {$black}) Continuing {$rated} atomic match.{"}"}
+
+## A game ends. GUI: the end line and the rating lines.
+
+# $reason is one of the end-... lines, $result 1-0, 0-1, 1/2-1/2 or *.
+game-end-line = {"{"}Game {$no} ({$white} vs. {$black}) {$reason}{"}"} {$result}
+rating-none = No ratings adjustment done.
+rating-adjustment = Atomic rating adjustment: {$old} --> {$new}
+end-king-exploded = {$loser}'s king exploded
+end-checkmated = {$loser} checkmated
+end-stalemate = Game drawn by stalemate
+end-no-material = Neither player has mating material
+end-resigned = {$loser} resigns
+end-flagged = {$loser} forfeits on time
+end-flagged-no-material = {$loser} ran out of time and {$winner} has no material to mate
+end-draw-agreed = Game drawn by mutual agreement
+end-abort-agreed = Game aborted by mutual agreement
+end-adjourn-agreed = Game adjourned by mutual agreement
+end-repetition = Game drawn by repetition
+end-fifty-moves = Game drawn by the 50 move rule
+end-aborted-move-1 = Game aborted on move 1
+end-disconnected = {$loser} forfeits by disconnection
+end-lost-connection-aborted = {$who} lost connection; game aborted
+end-both-lost-connection = Both players lost connection; game aborted
+end-lost-connection-adjourned = {$who} lost connection; game adjourned
+end-adjudicated-win = {$winner} wins by adjudication
+end-adjudicated-draw = Game drawn by adjudication
+end-adjudicated-abort = Game aborted by adjudication
+end-shutdown-adjourned = Game adjourned by server shutdown
+end-shutdown-aborted = Game aborted by server shutdown
+result-not-saved = Notice: the result of game {$no} ({$white} vs. {$black}) cannot be saved yet: the server cannot write to its database. It is kept and will be saved as soon as it can.
+# $reason and $result as the store keeps them.
+adjudicated-stored = {$by} has adjudicated your adjourned game with {$opponent}: {$reason} {$result}
+
+## Playing.
+
+# GUI
+move-not-your-turn = It is not your move.
+# GUI; $text is the move as typed.
+move-illegal = Illegal move ({$text}).
+move-ambiguous = Ambiguous move ({$text}).
+move-not-a-move = That is not a move.
+adjourn-needs-registered = Only games between registered players can be adjourned; use "abort" instead.
+takeback-too-many = There are only {$plies} half moves to take back.
+flag-untimed = You can't flag an untimed game.
+flag-too-early = You cannot flag before both players have moved.
+flag-too-early-abort = Use abort instead.
+flag-not-out = Your opponent is not out of time!
+moretime-range = You can add from 1 to 36000 seconds.
+moretime-added = {$secs} seconds were added to your opponents clock
+moretime-given = Your opponent has added {$secs} seconds to your clock.
+moretime-untimed = You can't add time to an untimed game.
+# $side is white or black.
+time-clock = { $side ->
+    [white] White
+   *[black] Black
+} ({$name}) : {$mins} mins, {$secs} secs
+set-flip-on = Flip on.
+set-flip-off = Flip off.
+# $piece is QUEEN, ROOK, BISHOP or KNIGHT.
+promote-set = Promotion piece set to {$piece}.
+
+## Reconnection grace.
+
+grace-waiting = Game {$no}: {$name} has lost connection. The clocks are stopped; the game waits {$secs} seconds for {$name} to come back.
+grace-back-waiting = Game {$no}: {$name} has reconnected; the clocks stay stopped until both players are back.
+grace-back = Game {$no}: {$name} has reconnected; the game goes on.
+
+## Offers: draw, abort, adjourn, takeback, and challenges.
+
+noun-match-offer = match offer
+noun-match-request = match request
+noun-draw-request = draw request
+noun-abort-request = abort request
+noun-adjourn-request = adjourn request
+noun-takeback-request = takeback request
+verb-accepts = accepts
+verb-declines = declines
+verb-withdraws = withdraws
+verb-updates = updates
+# GUI; $verb is a verb-... word, $noun a noun-... word: "Bob declines the draw request."
+offer-answered = {$by} {$verb} the {$noun}.
+# $noun is a noun-... word.
+offer-declined-seen = Game {$game}: {$by} declines the {$noun}.
+# GUI
+offer-draw-to-you = {$from} offers you a draw.
+# GUI
+offer-abort-to-you = {$from} would like to abort the game; type "abort" to accept.
+# GUI
+offer-adjourn-to-you = {$from} would like to adjourn the game; type "adjourn" to accept.
+# GUI
+offer-takeback-to-you = {$from} would like to take back {$plies} half move(s).
+offer-draw-seen = Game {$game}: {$from} offers a draw.
+offer-abort-seen = Game {$game}: {$from} requests to abort the game.
+offer-adjourn-seen = Game {$game}: {$from} requests to adjourn the game.
+offer-takeback-seen = Game {$game}: {$from} requests to take back {$plies} half move(s).
+offer-sent-draw = Draw request sent.
+offer-sent-abort = Abort request sent.
+offer-sent-adjourn = Adjourn request sent.
+offer-sent-takeback = Takeback request sent.
+# $kind is the offer's type: match, draw, abort, adjourn or takeback.
+offer-you-accept = You accept the { $kind ->
+    [match] match offer
+    [draw] draw request
+    [abort] abort request
+    [adjourn] adjourn request
+   *[takeback] takeback request
+} from {$name}.
+offer-you-decline = You decline the { $kind ->
+    [match] match offer
+    [draw] draw request
+    [abort] abort request
+    [adjourn] adjourn request
+   *[takeback] takeback request
+} from {$name}.
+offer-you-withdraw = You withdraw the { $kind ->
+    [match] match offer
+    [draw] draw request
+    [abort] abort request
+    [adjourn] adjourn request
+   *[takeback] takeback request
+} to {$name}.
+accept-while-playing = You can't accept a challenge while a game is in progress.
+# $verb is the command: accept, decline or withdraw.
+offer-none-to = You have no offers to {$verb}.
+offer-none-made = You have no pending offers to other players.
+offer-several = You have more than one offer to {$verb}.
+offer-several-how = Use "pending" to see them and "{$verb} n" to choose which one.
+offer-out-of-range = Out of range. Use "pending" to see the list of offers.
+# $kind as the user typed it after t=.
+offer-no-kind = There are no {$kind} offers to {$verb}.
+offer-several-kind = You have more than one {$kind} offer; use "{$verb} n".
+offer-none-from-name = There are no offers pending from {$name}.
+offer-none-to-name = There are no offers pending to {$name}.
+offer-several-name = You have more than one offer involving {$name}; use "{$verb} n".
+offer-already-match = You are already offering a challenge: {$text}.
+offer-already-draw = You are already offering a draw.
+offer-already-abort = You are already offering to abort the game.
+offer-already-adjourn = You are already offering an adjournment.
+offer-already-takeback = You are already offering to takeback the last {$plies} half moves.
+
+## pending
+
+pending-none-to = There are no offers pending TO other players.
+pending-to-header = Offers TO other players:
+pending-to-match = {" "}{$id}: You are offering {$name} a challenge: {$text}.
+pending-to-draw = {" "}{$id}: You are offering {$name} a draw.
+pending-to-abort = {" "}{$id}: You are offering {$name} to abort the game.
+pending-to-adjourn = {" "}{$id}: You are offering {$name} an adjournment.
+pending-to-takeback = {" "}{$id}: You are offering {$name} to takeback the last {$plies} half moves.
+pending-to-how = If you wish to withdraw any of these offers type 'withdraw n'
+pending-to-how-only = or just 'withdraw' if there is only one offer.
+pending-none-from = There are no offers pending FROM other players.
+pending-from-header = Offers FROM other players:
+pending-from-match = {" "}{$id}: {$name} is offering a challenge: {$text}.
+pending-from-draw = {" "}{$id}: {$name} is offering a draw.
+pending-from-abort = {" "}{$id}: {$name} is offering to abort the game.
+pending-from-adjourn = {" "}{$id}: {$name} is offering an adjournment.
+pending-from-takeback = {" "}{$id}: {$name} is offering to takeback the last {$plies} half moves.
+pending-from-how = If you wish to accept any of these offers type 'accept n'
+pending-from-how-only = or just 'accept' if there is only one offer.
+
+## match
+
+# GUI; $text is "Alice (1500) [white] Bob (1600) rated atomic 5 0".
+challenge-line = Challenge: {$text}.
+# GUI
+challenge-issuing = Issuing: {$text}.
+challenge-computer = --** {$name} is a computer **--
+challenge-position = The game starts from this position: {$fen}
+challenge-answer = You can "accept" or "decline", or propose different parameters.
+challenge-intercepts = Your challenge intercepts {$name}'s challenge.
+challenge-declining-theirs = Declining offer from {$name} and offering new match parameters.
+challenge-updating = Updating offer already made to "{$name}".
+challenge-while-playing = You can't challenge while you are playing a game.
+# $win, $draw, $loss are signed: +6, -2.
+rating-preview = Your atomic rating will change:  Win: {$win},  Draw: {$draw},  Loss: {$loss}
+rating-preview-rd = Your new RD will be {$rd}
+match-position-decided = That position is already decided; there is no game to play.
+match-position-unrated = Games from a set-up position are unrated.
+match-from-examined = The game will start from the position you are examining.
+refuse-gone = That player has left.
+refuse-self-match = You can't match yourself.
+refuse-not-open = Player "{$name}" is not open to match requests.
+refuse-censored = {$name} is censoring you.
+refuse-noplay = You are on {$name}'s noplay list.
+refuse-playing = {$name} is playing a game.
+refuse-rated-registration = Only registered players can play rated games.
+refuse-formula = Match request does not fit formula for {$owner}:
+refuse-formula-text = {$owner}'s formula: {$formula}
+computer-no-games = Sorry, computer accounts may not play games here.
+computer-max-games = Sorry, computer accounts may play at most {$n} { $n ->
+    [one] game
+   *[other] games
+} at once.
+computer-no-rated-computers = Sorry, computer accounts may not play rated games against each other here.
+computer-no-rated-humans = Sorry, computer accounts may not play rated games against humans here.
+computer-no-rated = Sorry, computer accounts may not play rated games here.
+computer-no-challenges = Sorry, computer accounts may not send challenges here; post a seek instead.
+computer-challenge-rate = Sorry, computer accounts may send at most {$n} { $n ->
+    [one] challenge
+   *[other] challenges
+} a minute.
+
+## Seeks.
+
+# $rated is word-rated or word-unrated; $flags the colour and m, f marks.
+seek-ad = {$name} ({$rating}) seeking {$minutes} {$inc} {$rated} atomic{$flags} ("play {$index}" to respond)
+seeks-removed = Ads removed: {$list}
+seek-while-playing = You can't seek while you are playing a game.
+seek-same = You already have an active seek with the same parameters.
+seek-range-updated = Updating seek ad {$index}; rating range now {$low}-{$high}.
+seek-too-many = You can only have {$n} active seeks.
+seek-matches = Your seek matches one already posted by {$name}.
+seek-posted = Your seek has been posted with index {$index}.
+seek-seen = ({$n} player(s) saw the seek.)
+seek-manual = Issuing match request since the seek was set to manual.
+seek-accepted = {$name} accepts your seek.
+seek-set-unrated = Setting seek to unrated.
+play-several-seeks = {$name} has more than one seek; use "play N".
+play-not-available = That seek is not available.
+play-own-seek = ERROR: You cannot respond to your own seek ads
+play-while-playing = You can't play while you are playing a game.
+play-computer = Sorry, computer accounts may not answer seeks; send a challenge instead.
+play-out-of-range = Your rating does not fit the range of that seek.
+sought-count = { $n ->
+    [one] 1 ad displayed.
+   *[other] {$n} ads displayed.
+}
+unseek-no-such = You have no seek {$index}.
+unseek-none = You have no active seeks.
+unseek-one = Your seek {$index} has been removed.
+unseek-all = Your seeks have been removed.
+
+## Observing.
+
+# GUI
+observe-started = You are now observing game {$no}.
+# GUI
+observe-removed = Removing game {$no} from observation list.
+observe-own-game = You are playing game {$no}.
+observe-examining = You are examining game {$no}.
+observe-already = You are already observing game {$no}.
+unobserve-not = You are not observing game {$no}.
+unobserve-none = You are not observing any games.
+allobservers-nobody = No games are being observed.
+allobservers-none = No one is observing game {$no}.
+# $names may be empty.
+allobservers-game = Observing {$no} [{$white} vs. {$black}]: {$names} ({$n} { $n ->
+    [one] user
+   *[other] users
+})
+allobservers-exam = Examining {$no} [{$white} vs. {$black}]: {$names} ({$n} { $n ->
+    [one] user
+   *[other] users
+})
+# GUI; $rating as lists show it.
+kibitz-heard = {$name}({$rating})[{$no}] kibitzes: {$text}
+# GUI
+whisper-heard = {$name}({$rating})[{$no}] whispers: {$text}
+kibitz-registered-only = Only registered players may kibitz to others' games.
+whisper-registered-only = Only registered players may whisper to others' games.
+kibitzed-to = (kibitzed to {$n} { $n ->
+    [one] player
+   *[other] players
+})
+whispered-to = (whispered to {$n} { $n ->
+    [one] player
+   *[other] players
+})
+
+## Adjourned games.
+
+stored-none = {$name} has no adjourned games.
+stored-header = Stored games for {$name}:
+# Column headers, over rows PyChess reads.
+stored-columns = {"    "}C Opponent       On Type          Str  M    ECO Date
+resume-none-with = You have no adjourned game with {$name}.
+resume-gone = That adjourned game is no longer stored.
+# $why is the move that no longer replays.
+resume-damaged = {$why}
+resume-nobody-online = None of your stored opponents is logged in.
+resume-several-online = Several of your stored opponents are logged in; use "resume name".
+server-shutting-down = The server is shutting down.
+restart-when-free = Your adjourned game with {$opponent} goes on when you are both free.
+restart-when-back = Your adjourned game with {$opponent} goes on when {$opponent} logs in.
+restart-arrived = Notification: {$name}, who has an adjourned game with you, has arrived.
+restart-watch = Game {$no} ({$white} vs. {$black}), which you observed, goes on: "observe {$no}" to watch.
+
+## Examining.
+
+exam-already = You are already examining a game.
+exam-while-playing = You are playing a game.
+exam-not-examining = You are not examining any games.
+exam-start-scratch = Starting a game in examine (scratch) mode.
+exam-start-setup = Starting a game in examine (setup) mode.
+# $title is the game's source (history, journal), $players "Alice vs. Bob".
+exam-start-stored = Starting a game in examine mode: {$title}, {$players}.
+exam-stored-plies = It has {$n} { $n ->
+    [one] half-move
+   *[other] half-moves
+}: "forward" and "backward" step through them.
+exam-moves = Game {$no}: {$name} moves: {$san}
+exam-forward = Game {$no}: {$name} goes forward {$n} { $n ->
+    [one] move
+   *[other] moves
+}.
+exam-backward = Game {$no}: {$name} backs up {$n} { $n ->
+    [one] move
+   *[other] moves
+}.
+exam-revert = Game {$no}: {$name} reverts to mainline.
+exam-no-moves = You cannot go forward; no moves are stored.
+exam-no-more = Game {$no}: No more moves.
+exam-end-of-game = Game {$no}: End of game.
+exam-beginning = Game {$no}: Beginning of game.
+exam-at-mainline = Game {$no}: Already at mainline.
+# $reason and $result as stored, or the rules' own end.
+exam-end = Game {$no}: {$reason} {$result}
+exam-setup-forward = You can't move forward yet, the position is still being set up.
+exam-setup-backward = You can't move backward yet, the position is still being set up.
+exam-setup-revert = You can't revert yet, the position is still being set up.
+exam-setting-up = You are setting up a position: type "bsetup done" when it is ready.
+exam-sets-up = Game {$no}: {$name} sets up a position; "bsetup done" starts examining it.
+exam-already-setting-up = You are already setting up a position; see "help bsetup".
+exam-set-up = Game {$no}: {$name} has set up the position; the pieces can move now.
+exam-finish-setup = Finish setting up the position with "bsetup done" first.
+exam-stopped-by = {$name} has stopped examining game {$no}.
+exam-no-examiners = Game {$no} (which you were observing) has no examiners.
+exam-you-stopped = You are no longer examining game {$no}.
+mexamine-already = {$name} is already an examiner of game {$no}.
+mexamine-examining = {$name} is examining a game.
+mexamine-not-observing = {$name} is not observing the game you are examining.
+mexamine-now = {$name} is now an examiner of game {$no}.
+mexamine-made-you = {$name} has made you an examiner of game {$no}.
+lesson-boards = Boards in category {$category}: {$names}.
+lesson-how-to-load = Type "examine {$category} NAME" to load one.
+lesson-loading = Loading from category: {$category}, board: {$board}.
+lesson-no-such = There is no board "{$board}" in category {$category}.
+lesson-how-forward = Type "forward" to play the moves one by one, or move the pieces yourself.
+lesson-how-backward = Type "backward" to take back the moves that led here, or move the pieces yourself.
+lesson-how-setup = Type "bsetup" to change the position, or "unexamine" to stop.
+database-unavailable = The database is not available; try again later.
+
+## Talking.
+
+talk-slow-down = Please slow down.
+muzzled = You are muzzled.
+tell-no-previous = No previous tell.
+# GUI; $name with titles: "Bob(C) tells you: hi".
+tell-heard = {$name} tells you: {$text}
+tell-not-listening = Player "{$name}" isn't listening to unregistered tells.
+tell-no-such-player = There is no player matching the name {$name}.
+told = (told {$name})
+told-playing = (told {$name}, who is playing)
+# $idle is "7 mins".
+told-idle = (told {$name}, who has been idle {$idle})
+say-nobody = I don't know whom to say that to.
+# GUI; $game is "[12]" during the game, empty after it.
+say-heard = {$name}{$game} says: {$text}
+# GUI
+shout-heard = {$name} shouts: {$text}
+# GUI
+cshout-heard = {$name} c-shouts: {$text}
+it-heard = --> {$name} {$text}
+shouted-to = (shouted to {$n} { $n ->
+    [one] player
+   *[other] players
+})
+cshouted-to = (c-shouted to {$n} { $n ->
+    [one] player
+   *[other] players
+})
+itshouted-to = (it-shouted to {$n} { $n ->
+    [one] player
+   *[other] players
+})
+shout-deaf = (Did not shout because you are not listening to shouts)
+cshout-deaf = (Did not c-shout because you are not listening to c-shouts)
+itshout-deaf = (Did not it-shout because you are not listening to shouts)
+# $command is shout, cshout or it.
+shout-registered-only = Only registered players can use the {$command} command.
+shout-next-in = Next shout available in {$n} { $n ->
+    [one] second
+   *[other] seconds
+}.
+shout-ready = Your next shout is ready for use.
+shout-not-sent = Shout not sent. Next shout in {$n} { $n ->
+    [one] second
+   *[other] seconds
+}.
+qtell-td-only = Only TD programs are allowed to use this command.
+
+## Channels.
+
+channel-max = The maximum channel number is 255.
+channel-no-previous = No previous channel.
+# GUI
+channel-heard = {$name}({$channel}): {$text}
+channel-not-member = (Not sent because you are not in channel {$channel}.)
+# $title is the channel's number, and its name in quotes when it has one.
+channel-told = (told {$n} { $n ->
+    [one] player
+   *[other] players
+} in channel {$title})
+
+channel-join-admins = Only admins may join channel {$channel}.
+channel-talk-admins = Only admins may send tells to channel {$channel}.
+# $channels is "1 and 53".
+channel-guests-only = Guests may talk only in channels {$channels}.
+
+## Tournaments.
+
+# $kind is "swiss 3 rounds", $terms "3 0 rated".
+tourney-created = Tourney #{$id} "{$name}" ({$kind}, {$terms}) created by {$by}. "tourney join {$id}" to play.
+tourney-no-such = There is no tourney #{$id}.
+tourney-none = No such tourney.
+tourney-registered-only = Only registered players can play in tourneys.
+tourney-started-already = Tourney #{$id} has already started.
+tourney-over-already = Tourney #{$id} is over.
+tourney-already-over = Tourney #{$id} is already over.
+tourney-in-already = You are already in tourney #{$id}.
+tourney-full = Tourney #{$id} is full ({$max} players).
+tourney-min-rating = Tourney #{$id} needs a rating of at least {$min}.
+tourney-joins = {$name} joins tourney #{$id} ({$n} players).
+tourney-you-join = You join tourney #{$id}.
+tourney-not-in = You are not in tourney #{$id}.
+tourney-leaves = {$name} leaves tourney #{$id}.
+tourney-you-leave = You leave tourney #{$id}.
+tourney-director-only = Only the director of tourney #{$id} can do that.
+tourney-not-open = Tourney #{$id} is not open.
+tourney-too-few = Tourney #{$id} needs at least two players.
+tourney-starts = Tourney #{$id} "{$name}" starts with {$n} players.
+tourney-started = Tourney #{$id} started.
+tourney-cancelled-announce = Tourney #{$id} has been cancelled.
+tourney-cancelled = Tourney #{$id} cancelled.
+tourney-game-arena = Tourney #{$id}: {$white} vs. {$black} (game {$no}).
+tourney-game-round = Tourney #{$id} round {$round}: {$white} vs. {$black} (game {$no}).
+# $games is "Alice - Bob, Carol - Dave", $byes a list of names.
+tourney-pairs = Tourney #{$id} pairs {$games}.
+tourney-pairs-byes = Tourney #{$id} pairs {$games}; bye: {$byes}.
+tourney-round = Tourney #{$id} round {$round}: {$games}.
+tourney-round-byes = Tourney #{$id} round {$round}: {$games}; bye: {$byes}.
+tourney-round-only-byes = Tourney #{$id} round {$round}:  bye: {$byes}.
+# $names is "Alice and Bob".
+tourney-absent = Tourney #{$id}: {$names} absent; forfeit.
+tourney-withdrawn = Tourney #{$id}: {$name} is withdrawn after two forfeits.
+# $result is 1-0, 0-1, 1/2-1/2, +:- or -:+.
+tourney-result = Tourney #{$id}: {$white} {$result} {$black}.
+tourney-aborted-again = Tourney #{$id}: {$white} vs. {$black} was aborted; it will be played again.
+tourney-over = Tourney #{$id} "{$name}" is over.
+tourney-over-winner = Tourney #{$id} "{$name}" is over. Winner: {$winner}.
+tourney-final-standings = Final standings of tourney #{$id}:
+tourney-stored-forfeit = Your adjourned game with {$opponent}: {$loser} forfeits by disconnection {$result}
+berserk-not-arena = You can only berserk in an arena tourney game.
+berserk-already = You have already berserked.
+berserk-too-late = You can only berserk before your first move.
+berserk-untimed = You can't berserk in an untimed game.
+berserk-opponent = {$name} berserks: half the clock, for an extra point.
+berserk-done = You berserk: your clock is halved; a win of 14 half-moves or more scores an extra point.
+
+## Administration.
+
+announcement = {"    "}**ANNOUNCEMENT** from {$by}: {$text}
+announcement-sent = ({$n}) **ANNOUNCEMENT** from {$by}: {$text}
+nuke-admin = You can't nuke an administrator.
+nuked = Nuked: {$name}
+shutdown-canceled = {"    "}**** Server shutdown canceled by {$by}. ****
+shutdown-in-minutes = {"    "}**** Server shutting down in {$n} { $n ->
+    [one] minute
+   *[other] minutes
+}. ****
+shutdown-in-seconds = {"    "}**** Server shutting down in {$n} { $n ->
+    [one] second
+   *[other] seconds
+}. ****
+
+## Settings.
+
+# The reply to "set lang fr" is in the language just chosen.
+set-lang-fr = Langue : français.
+set-lang-en = Language set to English.
+
+## For the catalogue's own tests.
+
+test-only-english = only in English
