@@ -232,7 +232,7 @@ mod tests {
         assert!(!g.my_turn());
         assert_eq!(g.observe(&b1).unwrap(), Sync::Same);
         assert_eq!(g.position_command(), "position startpos moves g1f3");
-        // The atomic capture 1.Nf3 d5 2.Ne5 Nd7 3.Nxd7 of the spec, seen
+        // The atomic capture 1.Nf3 d5 2.Ne5 Nd7 3.Nxd7 of docs/protocol.md §2.3, seen
         // board by board: the explosion comes from shakmaty, and agrees.
         let boards = [
             (

@@ -232,8 +232,8 @@ impl AtomicGame {
         self.pos.fullmoves().get()
     }
 
-    /// Reads one line of user input as a move (every form of protocol
-    /// §5.1, see [`super::input`]). A promotion typed without a piece uses
+    /// Reads one line of user input as a move (every form of
+    /// docs/protocol.md §5.1, see [`super::input`]). A promotion typed without a piece uses
     /// `promote`.
     pub fn parse_move(&self, input: &str, lang: Lang, promote: Role) -> Result<Move, MoveError> {
         self.parse_move_cased(input, lang, promote, false)
@@ -316,7 +316,7 @@ impl AtomicGame {
 
     /// The game is over by itself after the last move: a king exploded,
     /// checkmate, stalemate, or neither side has mating material (in that
-    /// order; decision 4).
+    /// order; docs/protocol.md decision 4).
     pub fn end(&self) -> Option<AutoEnd> {
         if self.pos.is_variant_end() {
             let loser = if self.pos.board().king_of(Color::White).is_none() {
@@ -365,7 +365,7 @@ impl AtomicGame {
         !self.pos.has_insufficient_material(color)
     }
 
-    /// Material of (White, Black): P=1, N=3, B=3, R=5, Q=9 (protocol §2.5).
+    /// Material of (White, Black): P=1, N=3, B=3, R=5, Q=9 (docs/protocol.md §2.5).
     pub fn strengths(&self) -> (u32, u32) {
         strengths(self.pos.board())
     }

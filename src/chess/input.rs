@@ -1,4 +1,4 @@
-//! Reading one line a player typed as a move (FICS protocol §5.1).
+//! Reading one line a player typed as a move (docs/protocol.md §5.1).
 //!
 //! FICS accepts far more than strict SAN, and clients rely on it: xboard
 //! sends `e2e4`, `e7e8=q` and `o-o`; PyChess sends `e1g1`; people type

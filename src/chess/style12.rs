@@ -1,5 +1,5 @@
 //! Style 12: the one-line machine board every FICS client parses
-//! (protocol §2.3), with all 32 fields.
+//! (docs/protocol.md §2.3), with all 32 fields.
 //!
 //! xboard switches to millisecond clocks when field 28 has a `.`, so the
 //! `ms` flag changes the clock fields and the move-time field together.

@@ -1,4 +1,4 @@
-//! `alias`, `unalias`, and alias expansion (spec §6.1).
+//! `alias`, `unalias`, and alias expansion (docs/protocol.md §6.1).
 //!
 //! An alias replaces the first word of a line; `@` in its text stands for
 //! the rest of the line. Registered users' aliases are saved.

@@ -6,7 +6,7 @@ use crate::timefmt::{ctime, duration_words, unix_now};
 /// `quit` (also `exit`, `logout`, `bye`); refused while playing, as in
 /// FICS: leaving a game is `resign`, `abort` or `adjourn`, not a logout.
 /// (A connection that drops is another matter: its game is adjourned or
-/// waits for the player, spec §5.7.)
+/// waits for the player, docs/protocol.md §5.7.)
 pub fn quit(ctx: &mut Ctx<'_>, _args: &str) {
     let id = ctx.session.id;
     if ctx.world().is_playing(id) {

@@ -17,7 +17,7 @@ pub fn columns(entries: &[String], width: usize) -> String {
     columns_at_least(entries, width, 0)
 }
 
-/// `who`'s columns are 24 characters wide (spec §6.2) unless a name with
+/// `who`'s columns are 24 characters wide (docs/protocol.md §6.2) unless a name with
 /// its titles needs more.
 const WHO_COLUMN: usize = 24;
 

@@ -1,4 +1,4 @@
-//! `match`, `accept`, `decline`, `withdraw`, `pending` (spec §4).
+//! `match`, `accept`, `decline`, `withdraw`, `pending` (docs/protocol.md §4).
 
 use tokio::time::Instant;
 

@@ -3,7 +3,7 @@
 //! A line is split on `;`, each piece loses its `$`/`$$` prefix, user
 //! aliases are expanded, a player's line is tried as a move first, and the
 //! first word is looked up exactly, then among the built-in shortcuts, then
-//! as a unique prefix (spec §6.1). Each command family is one file here with
+//! as a unique prefix (docs/protocol.md §6.1). Each command family is one file here with
 //! its parsing and its action; [`COMMANDS`] is the one table that names them.
 
 mod admin;
@@ -172,7 +172,7 @@ pub enum Rights {
 /// One command of the table.
 pub struct Command {
     pub name: &'static str,
-    /// Block-mode command code (spec §6.6).
+    /// Block-mode command code (docs/protocol.md §6.6).
     pub code: u16,
     pub run: fn(&mut Ctx<'_>, &str),
     pub rights: Rights,
@@ -197,7 +197,7 @@ const fn admin(name: &'static str, code: u16, run: fn(&mut Ctx<'_>, &str)) -> Co
     }
 }
 
-/// A TD command (spec §7): everyone else is told it does not exist.
+/// A TD command (docs/protocol.md §7): everyone else is told it does not exist.
 const fn td(name: &'static str, code: u16, run: fn(&mut Ctx<'_>, &str)) -> Command {
     Command {
         name,
@@ -424,7 +424,7 @@ fn run_one(ctx: &mut Ctx<'_>, piece: &str) {
     if setup::try_placement(ctx, text) {
         return;
     }
-    // A player's line is a move before it is a command (spec §5.1).
+    // A player's line is a move before it is a command (docs/protocol.md §5.1).
     let move_like = crate::chess::looks_like_move(text);
     if move_like && game::try_move(ctx, text) {
         return;

@@ -1,4 +1,4 @@
-//! `seek`, `unseek`, `sought`, `play` (spec §3).
+//! `seek`, `unseek`, `sought`, `play` (docs/protocol.md §3).
 
 use tokio::time::Instant;
 
@@ -20,7 +20,7 @@ pub fn seek(ctx: &mut Ctx<'_>, args: &str) {
     let registered = ctx.session.is_registered();
     let mut rated = t.rated.unwrap_or(registered && vars.switch(Switch::Rated));
     if rated && !registered {
-        // Guests may only seek unrated games (spec §3.1).
+        // Guests may only seek unrated games (docs/protocol.md §3.1).
         ctx.say(&msg!("seek-set-unrated"));
         rated = false;
     }

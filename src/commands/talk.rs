@@ -1,5 +1,5 @@
 //! `tell`, `xtell`, `.`, `,`, `say`, `shout`, `cshout`, `it`, `qtell`: talking to
-//! one user, to a channel, or to everyone (spec §6.2 "Communication").
+//! one user, to a channel, or to everyone (docs/protocol.md §6.2 "Communication").
 //!
 //! What others must see is queued in their outboxes under the world lock;
 //! the sender's reply is the command's own output.

@@ -1,4 +1,4 @@
-//! What a TD program (mamer and the like, spec §7) needs beyond `qtell`:
+//! What a TD program (mamer and the like, docs/protocol.md §7) needs beyond `qtell`:
 //! `rmatch`, `tournset`, `getpi`, `getgi`. Only `(TD)` accounts (and
 //! admins) see these commands.
 

@@ -1,5 +1,5 @@
 //! The words of `match` and `seek`: time, increment, rated or not, colour,
-//! the variant, and for seeks manual/formula/range, in any order (spec §3.1,
+//! the variant, and for seeks manual/formula/range, in any order (docs/protocol.md §3.1,
 //! §4.1).
 
 use shakmaty::Color;

@@ -74,7 +74,7 @@ pub fn iset(ctx: &mut Ctx<'_>, args: &str) {
                 if on { "set" } else { "unset" }
             ));
             if ivar == Ivar::SEEKINFO && on {
-                // A GUI that starts following seeks gets them all at once (spec §3.4).
+                // A GUI that starts following seeks gets them all at once (docs/protocol.md §3.4).
                 let seeks = ctx.world().seekinfo_snapshot(ctx.session.id);
                 ctx.out.push_str(&seeks);
             }

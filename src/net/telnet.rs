@@ -1,4 +1,4 @@
-//! Telnet line discipline (protocol spec §1.1–1.2).
+//! Telnet line discipline (docs/protocol.md §1.1–1.2).
 //!
 //! Input: bytes → lines. IAC sequences are removed and answered, a line ends
 //! at `\n`, and a line longer than the limit is thrown away with one
@@ -267,7 +267,7 @@ fn floor_char_boundary(s: &str, mut i: usize) -> usize {
     i.max(1)
 }
 
-/// Appends `text` to `out` with every `\n` sent as `\n\r` (spec §1.1).
+/// Appends `text` to `out` with every `\n` sent as `\n\r` (docs/protocol.md §1.1).
 pub fn to_wire(text: &str, out: &mut Vec<u8>) {
     let bytes = text.as_bytes();
     out.reserve(bytes.len() + bytes.len() / 16);

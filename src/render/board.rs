@@ -121,7 +121,7 @@ impl BoardStyle {
 }
 
 /// A board as part of a command's reply: the delivery newline, then the
-/// board (spec §2.1).
+/// board (docs/protocol.md §2.1).
 pub fn board(session: &User, snap: &BoardSnapshot, viewer: Viewer, out: &mut String) {
     out.push('\n');
     board_body(session, snap, viewer, out);

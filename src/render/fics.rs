@@ -18,8 +18,8 @@ use crate::settings::ivars::Ivar;
 use crate::settings::vars::Switch;
 
 /// Catalogue lines that GUIs (xboard, PyChess, eboard, Jin, the browser
-/// client) read with patterns: English for GUI clients. The README lists
-/// them.
+/// client: `web/src/parse.ts`, `state.ts`, `pages/game.ts`) read with
+/// patterns: English for GUI clients. The README lists them.
 pub const GUI_PARSED: &[&str] = &[
     "game-creating",
     "game-creating-adjourned",
@@ -39,6 +39,13 @@ pub const GUI_PARSED: &[&str] = &[
     "offer-answered",
     "move-not-your-turn",
     "move-illegal",
+    "move-ambiguous",
+    "exam-you-stopped",
+    "told",
+    "told-playing",
+    "told-idle",
+    "kibitzed-to",
+    "whispered-to",
     "tell-heard",
     "say-heard",
     "kibitz-heard",

@@ -1,4 +1,4 @@
-//! The login dialogue (protocol spec §1.3–1.5), byte for byte.
+//! The login dialogue (docs/protocol.md §1.3–1.5), byte for byte.
 //!
 //! `login: ` → a name (`guest`, an unregistered name, or a registered one
 //! followed by `password: `) → "Press return" or the password → the session

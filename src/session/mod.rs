@@ -430,7 +430,7 @@ async fn write_out(session: &mut User, conn: &mut Conn, message: Out) -> std::io
             let my_turn = viewer.relation(&board) == 1;
             let relayed = my_turn.then_some(board.made_at).flatten();
             // The board this user must answer is preceded by a timeseal
-            // ping (spec §2.1), so the client stamps its arrival.
+            // ping (docs/protocol.md §2.1), so the client stamps its arrival.
             let ping = if my_turn { session.timing.ping() } else { "" };
             let bell = my_turn && session.vars.switch(Switch::Bell);
             let style = render::BoardStyle::of(session);

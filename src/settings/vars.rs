@@ -1,4 +1,4 @@
-//! User variables (`set`, `variables`; protocol spec §6.3).
+//! User variables (`set`, `variables`; docs/protocol.md §6.3).
 //!
 //! Registered users' variables are saved in SQLite and come back at login;
 //! guests' vanish at logout. Every variable has a canonical text form, which

@@ -35,7 +35,7 @@ impl Verdict {
         }
     }
 
-    /// How the game ends (spec §5.7 wording).
+    /// How the game ends (docs/protocol.md §5.7 wording).
     pub fn end(self) -> End {
         End::of(match self {
             Verdict::WhiteWins => EndKind::Adjudicated {

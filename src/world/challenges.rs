@@ -1,4 +1,4 @@
-//! Challenges (`match`, spec §4.1): the checks, the interception of a
+//! Challenges (`match`, docs/protocol.md §4.1): the checks, the interception of a
 //! crossing challenge, the `Issuing:`/`Challenge:` lines, and who gets
 //! White.
 

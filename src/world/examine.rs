@@ -292,7 +292,7 @@ impl Exam {
         )
     }
 
-    /// One line of `games` (spec §6.2, examined games).
+    /// One line of `games` (docs/protocol.md §6.2, examined games).
     pub fn games_line(&self) -> String {
         let (turn, number) = match &self.editing {
             Some(e) => (e.setup().turn, e.setup().fullmoves.get()),

@@ -283,7 +283,7 @@ impl World {
             }
         };
         // With timeseal the client's own clock times the move, within the
-        // lag allowance (spec §8.3, decision 5), and the allowance applies
+        // lag allowance (docs/protocol.md §8.3, docs/protocol.md decision 5), and the allowance applies
         // before the flag: a move the lag credit brings back under the wire
         // is in time.
         let (charged, lag_ms) = match timing {
@@ -402,7 +402,7 @@ impl World {
     }
 
     /// The side to move has no time left: it loses, unless its opponent
-    /// cannot mate (decision 4).
+    /// cannot mate (docs/protocol.md decision 4).
     fn flag_fell(&mut self, no: u32, now: Instant) {
         let Some(game) = self.games.get(&no) else {
             return;
@@ -522,7 +522,7 @@ impl World {
         reply
     }
 
-    /// A player left the server in the middle of a game (decision 6).
+    /// A player left the server in the middle of a game (docs/protocol.md decision 6).
     pub fn player_left_game(&mut self, id: SessionId, now: Instant) {
         let Some(game) = self.game_of(id) else { return };
         let Some(color) = game.color_of(id) else {

@@ -173,8 +173,8 @@ impl World {
     }
 
     /// Adds a user who finished logging in. If a registered user of that
-    /// name is already here, the old session is told why and closed (spec
-    /// §1.4), and its id is returned.
+    /// name is already here, the old session is told why and closed
+    /// (docs/protocol.md §1.4), and its id is returned.
     pub fn enter(&mut self, player: Player) -> Option<SessionId> {
         let key = player.name.to_ascii_lowercase();
         self.reserved.remove(&key);

@@ -125,7 +125,7 @@ impl Player {
         self.rating_display().column()
     }
 
-    /// The status character of `who` (spec §6.2): `^` playing, `:` not
+    /// The status character of `who` (docs/protocol.md §6.2): `^` playing, `:` not
     /// open, `&` in a tournament, `.` idle over five minutes.
     pub fn status_char(&self) -> char {
         if self.game.is_some() {

@@ -52,7 +52,7 @@ impl World {
     }
 
     /// `None` if `owner`'s formula lets the offer through, else the two
-    /// lines of the refusal (spec §3.5), told to `asker`.
+    /// lines of the refusal (docs/protocol.md §3.5), told to `asker`.
     pub fn formula_refusal(
         &self,
         owner: SessionId,

@@ -1,4 +1,4 @@
-//! Reconnection grace (decision 6): a game with a guest or unregistered
+//! Reconnection grace (docs/protocol.md decision 6): a game with a guest or unregistered
 //! player does not end when a player's connection drops. The clocks stop,
 //! the seat waits `disconnect_grace` seconds for the same name to log in
 //! again, and the game goes on from where it stood. Only when the grace

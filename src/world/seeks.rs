@@ -1,4 +1,4 @@
-//! Seeks: open invitations that anyone suitable can answer (spec §3).
+//! Seeks: open invitations that anyone suitable can answer (docs/protocol.md §3).
 //!
 //! A seek is shown to users with `set seek 1` who are not playing, whose
 //! rating is in its range, and (for a seek marked `f`) whom the seeker's
@@ -333,7 +333,7 @@ impl World {
         if my.game.is_some() {
             return say(msg!("play-while-playing"));
         }
-        // As in FICS (spec §7): bots seek, or answer challenges; they do
+        // As in FICS (docs/protocol.md §7): bots seek, or answer challenges; they do
         // not take people's seeks, which are meant for whoever is there.
         if my.titles.computer {
             return say(msg!("play-computer"));
@@ -359,7 +359,7 @@ impl World {
         self.answer_seek(me, &seek, now)
     }
 
-    /// `sought [all]`: the open seeks (spec §3.3).
+    /// `sought [all]`: the open seeks (docs/protocol.md §3.3).
     pub fn sought(&self, viewer: SessionId, all: bool) -> Vec<Msg> {
         let Some(me) = self.player(viewer) else {
             return Vec::new();

@@ -28,7 +28,7 @@ pub struct Talk {
     pub last_tell: Option<String>,
     /// The channel `,` tells to.
     pub last_channel: Option<u8>,
-    /// Talk lines of this session (spec: 10 lines in 5 seconds).
+    /// Talk lines of this session (docs/protocol.md §6.2: 10 lines in 5 seconds).
     pub flood: RateLimit,
 }
 

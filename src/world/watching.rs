@@ -205,7 +205,7 @@ impl World {
         Ok(())
     }
 
-    /// One line of `games` (spec §6.2).
+    /// One line of `games` (docs/protocol.md §6.2).
     pub fn games_line(game: &Game, now: Instant) -> String {
         let turn = game.chess.turn();
         let (w, b) = game.clock.both(turn, now);
