@@ -142,8 +142,6 @@ time-clock = { $side ->
     [white] White
    *[black] Black
 } ({$name}) : {$mins} mins, {$secs} secs
-set-flip-on = Flip on.
-set-flip-off = Flip off.
 # $piece is QUEEN, ROOK, BISHOP or KNIGHT.
 promote-set = Promotion piece set to {$piece}.
 
@@ -561,6 +559,122 @@ shutdown-in-seconds = {"    "}**** Server shutting down in {$n} { $n ->
     [one] second
    *[other] seconds
 }. ****
+
+## The command line.
+
+# $syntax is the command's syntax: "match user [time [inc]] ...".
+usage = Usage: {$syntax}
+command-not-found = {$word}: Command not found.
+command-ambiguous = Ambiguous command "{$word}". Matches: {$matches}
+not-playing-or-examining = You are not playing or examining a game.
+line-too-long = Your line was too long and has been ignored.
+# $rate is the configured number of commands a second.
+budget-slow-down = Slow down: your commands run {$rate} a second; the rest follow in turn.
+budget-flooded = **** Disconnected: you sent commands far faster than they can run. ****
+line-output-too-long = The rest of your line was not run: its output would be too long.
+
+## Replies of the commands (converted from the code as they were).
+
+lists-the-channel-to-add-must = The channel to add must be a number between 0 and 255.
+lists-lists = Lists:
+lists-no-one-from-your-notify = No one from your notify list is logged on.
+lists-present-company-on-your-notify = Present company on your notify list:
+lists-no-one-logged-in-has = No one logged in has you on their notify list.
+lists-the-following-players-have-you = The following players have you on their notify list:
+lists-nobody-is-in-any-channel = Nobody is in any channel.
+lists-no-such-channel-the-largest = No such channel; the largest channel number is 255.
+lists-added-to-your-channel-list = {""}[{$ch}] added to your channel list.
+lists-is-already-on-your-channel = {""}[{$ch}] is already on your channel list.
+lists-removed-from-your-list = {""}[{$entry}] removed from your {$list} list.
+lists-is-not-in-your-list = {""}[{$item}] is not in your {$list} list.
+lists-is-not-in-any-channel = {$name} is not in any channel.
+lists-is-in-the-following-channels = {$name} is in the following channels:
+basic-you-can-t-quit-while = You can't quit while you are playing a game.
+basic-type-resign-to-resign-the = Type 'resign' to resign the game, or you can request an abort with 'abort'.
+basic-logging-you-out = Logging you out.
+basic-local-time-utc = Local time     - {$now} UTC
+basic-server-time-utc = Server time    - {$now} UTC
+basic-gmt = GMT            - {$now}
+alias-you-have-no-aliases = You have no aliases.
+alias-aliases = Aliases:
+alias-you-have-no-alias-named = You have no alias named "{$name}".
+alias-you-can-t-alias = You can't alias "{$name}".
+alias-alias-changed = Alias "{$name}" changed.
+alias-alias-set = Alias "{$name}" set.
+alias-alias-unset = Alias "{$name}" unset.
+journal-source-and-destination-entries-are = Source and destination entries are the same.
+td-time-and-increment-go-up = Time and increment go up to 999.
+td-a-player-cannot-play-himself = A player cannot play himself.
+td-the-game-could-not-be = The game could not be started.
+td-the-tourney-variable-cannot-be = The tourney variable cannot be set.
+td-s-tourney-variable-is-now = {$target}'s tourney variable is now {$word}.
+tourney-only-tournament-directors-and-admins = Only tournament directors and admins can create tourneys.
+tourney-there-are-no-tourneys = There are no tourneys.
+admin-shutdown-canceled = Shutdown canceled.
+admin-no-shutdown-is-scheduled = No shutdown is scheduled.
+admin-shutting-down-now = Shutting down now.
+admin-accounts-is-logged-in-nuke-them = {$shown} is logged in; nuke them first.
+admin-accounts-is-not-a-valid-handle = "{$name}" is not a valid handle.
+admin-accounts-comment-added-for = Comment added for {$shown}.
+help-type-help-for-the-list = Type "help" for the list of topics.
+help-there-is-no-help-available = There is no help available for "{$topic}".
+vars-variable-settings-of = Variable settings of {$name}:
+vars-interface-variable-settings-of = Interface variable settings of {$name}:
+stored-you-have-no-adjourned-games = You have no adjourned games.
+stored-no-user-named-is-logged = No user named "{$n}" is logged in.
+
+
+## set: the replies of the switches (set NAME 1, set NAME 0).
+
+set-bell-on = You will now hear beeps.
+set-bell-off = You will not hear beeps.
+set-open-on = You are now open to receive match requests.
+set-open-off = You are no longer open to receive match requests.
+set-rated-on = Games will be rated by default.
+set-rated-off = Games will be unrated by default.
+set-seek-on = You will now see seek ads.
+set-seek-off = You will not see seek ads.
+set-shout-on = You will now hear shouts.
+set-shout-off = You will not hear shouts.
+set-cshout-on = You will now hear cshouts.
+set-cshout-off = You will not hear cshouts.
+set-tell-on = You will now hear direct tells from unregistered users.
+set-tell-off = You will not hear direct tells from unregistered users.
+set-ctell-on = You will now hear channel tells from unregistered users.
+set-ctell-off = You will not hear channel tells from unregistered users.
+set-kibitz-on = You will now hear kibitzes.
+set-kibitz-off = You will not hear kibitzes.
+set-pin-on = You will now hear logins/logouts.
+set-pin-off = You will not hear logins/logouts.
+set-gin-on = You will now hear game results.
+set-gin-off = You will not hear game results.
+set-pinform-on = You will now hear logins/logouts with addresses.
+set-pinform-off = You will not hear logins/logouts with addresses.
+set-ginform-on = You will now hear game starts and results.
+set-ginform-off = You will not hear game starts and results.
+set-flip-on = Flip on.
+set-flip-off = Flip off.
+set-private-on = Your games will be private.
+set-private-off = Your games will not be private.
+set-autoflag-on = Auto-flagging enabled.
+set-autoflag-off = Auto-flagging disabled.
+set-tourney-on = Your tournament variable is now set.
+set-tourney-off = Your tournament variable is no longer set.
+set-showownseek-on = You will now see your own seeks.
+set-showownseek-off = You will not see your own seeks.
+set-notakeback-on = You will not accept takeback requests.
+set-notakeback-off = You will now accept takeback requests.
+set-availinfo-on = You will now receive availability information.
+set-availinfo-off = You will not receive availability information.
+set-jprivate-on = Your journal is private.
+set-jprivate-off = Your journal is public.
+set-style-1 = Style 1 set.
+set-style-12 = Style 12 set.
+# $name is the variable, $value its new value.
+set-value = {$name} set to {$value}.
+set-unset = {$name} unset.
+set-note = Note {$n} set.
+set-note-cleared = Note {$n} cleared.
 
 ## Settings.
 

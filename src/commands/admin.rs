@@ -279,9 +279,9 @@ pub fn shutdown(ctx: &mut Ctx<'_>, args: &str) {
             let cancelled = ctx.world().cancel_shutdown(&me);
             if cancelled {
                 record(ctx.shared(), &me, "shutdown", None, "cancel", None);
-                return ctx.line("Shutdown canceled.");
+                return ctx.say(&msg!("admin-shutdown-canceled"));
             }
-            return ctx.line("No shutdown is scheduled.");
+            return ctx.say(&msg!("admin-no-shutdown-is-scheduled"));
         }
         s => {
             let parsed = match s.strip_suffix('s') {
@@ -299,7 +299,7 @@ pub fn shutdown(ctx: &mut Ctx<'_>, args: &str) {
     match after {
         None => {
             record(ctx.shared(), &me, "shutdown", None, "now", None);
-            ctx.line("Shutting down now.");
+            ctx.say(&msg!("admin-shutting-down-now"));
             ctx.world().shut_down_now(Instant::now());
         }
         Some(d) => {

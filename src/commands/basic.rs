@@ -1,6 +1,7 @@
 //! `quit`, `date`, `uptime`: the session and the server itself.
 
 use super::Ctx;
+use crate::msg;
 use crate::timefmt::{ctime, duration_words, unix_now};
 
 /// `quit` (also `exit`, `logout`, `bye`); refused while playing, as in
@@ -10,12 +11,12 @@ use crate::timefmt::{ctime, duration_words, unix_now};
 pub fn quit(ctx: &mut Ctx<'_>, _args: &str) {
     let id = ctx.session.id;
     if ctx.world().is_playing(id) {
-        ctx.line("You can't quit while you are playing a game.");
-        ctx.line("Type 'resign' to resign the game, or you can request an abort with 'abort'.");
+        ctx.say(&msg!("basic-you-can-t-quit-while"));
+        ctx.say(&msg!("basic-type-resign-to-resign-the"));
         return;
     }
-    ctx.line("Logging you out.");
-    ctx.line("");
+    ctx.say(&msg!("basic-logging-you-out"));
+    ctx.say(&msg!("blank"));
     let name = ctx.shared().config().server_name.clone();
     ctx.line(format!(
         "Thank you for using {name}, the atomic chess server."
@@ -26,9 +27,9 @@ pub fn quit(ctx: &mut Ctx<'_>, _args: &str) {
 /// `date`: the server's clock (UTC).
 pub fn date(ctx: &mut Ctx<'_>, _args: &str) {
     let now = ctime(unix_now());
-    ctx.line(format!("Local time     - {now} UTC"));
-    ctx.line(format!("Server time    - {now} UTC"));
-    ctx.line(format!("GMT            - {now}"));
+    ctx.say(&msg!("basic-local-time-utc", now = now.to_string()));
+    ctx.say(&msg!("basic-server-time-utc", now = now.to_string()));
+    ctx.say(&msg!("basic-gmt", now = now.to_string()));
 }
 
 /// `uptime`: how long the server has run and how busy it has been.
@@ -49,7 +50,7 @@ pub fn uptime(ctx: &mut Ctx<'_>, _args: &str) {
         ctime(shared.started_unix)
     ));
     ctx.line(format!("(Up for {})", duration_words(up)));
-    ctx.line("");
+    ctx.say(&msg!("blank"));
     ctx.line(format!(
         "There are currently {now_players} players, with a high of {peak} since last restart."
     ));

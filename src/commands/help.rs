@@ -2,6 +2,7 @@
 
 use super::Ctx;
 use crate::help::Lookup;
+use crate::msg;
 
 /// `help [topic]`
 pub fn help(ctx: &mut Ctx<'_>, args: &str) {
@@ -10,7 +11,10 @@ pub fn help(ctx: &mut Ctx<'_>, args: &str) {
         .bytes()
         .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-')
     {
-        ctx.line(format!("There is no help available for \"{topic}\"."));
+        ctx.say(&msg!(
+            "help-there-is-no-help-available",
+            topic = topic.to_string()
+        ));
         return;
     }
     let shared = ctx.shared().clone();
@@ -21,8 +25,11 @@ pub fn help(ctx: &mut Ctx<'_>, args: &str) {
             names.join(" ")
         )),
         Lookup::Missing => {
-            ctx.line(format!("There is no help available for \"{topic}\"."));
-            ctx.line("Type \"help\" for the list of topics.");
+            ctx.say(&msg!(
+                "help-there-is-no-help-available",
+                topic = topic.to_string()
+            ));
+            ctx.say(&msg!("help-type-help-for-the-list"));
         }
     }
 }

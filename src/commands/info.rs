@@ -1,6 +1,7 @@
 //! `who` and `finger`: who is here, and who someone is.
 
 use super::Ctx;
+use crate::msg;
 use crate::settings::vars::{Number, Switch, Text};
 use crate::store::{accounts, ratings};
 use crate::timefmt::{duration_words, fics_date};
@@ -72,7 +73,7 @@ pub fn who(ctx: &mut Ctx<'_>, args: &str) {
     let entries: Vec<String> = rows.into_iter().map(|r| r.2).collect();
     ctx.out
         .push_str(&columns_at_least(&entries, width, WHO_COLUMN));
-    ctx.line("");
+    ctx.say(&msg!("blank"));
     ctx.line(format!(
         " {} player{} displayed (of {total}). (*) indicates system administrator.",
         entries.len(),

@@ -4,6 +4,7 @@
 
 use super::Ctx;
 use super::stored_games::{self as stored, Asker, Source};
+use crate::msg;
 use crate::store::{games, journal};
 use crate::timefmt::unix_now;
 
@@ -81,7 +82,7 @@ pub fn jsave(ctx: &mut Ctx<'_>, args: &str) {
         && name.eq_ignore_ascii_case(&ctx.session.name)
         && *slot == to
     {
-        return ctx.line("Source and destination entries are the same.");
+        return ctx.say(&msg!("journal-source-and-destination-entries-are"));
     }
     let asker = Asker::of(ctx);
     let store = ctx.shared().store.clone();

@@ -10,6 +10,7 @@ use std::collections::BTreeMap;
 use super::Ctx;
 use super::computers;
 use super::info::columns;
+use crate::msg;
 use crate::settings::lists::{ListKind, ListNameError, MAX_NAMES, parse_channel};
 use crate::settings::vars::Number;
 use crate::store::{Store, accounts, lists as saved};
@@ -190,7 +191,7 @@ fn add_name_in(
 
 fn add_channel(ctx: &mut Ctx<'_>, item: &str) {
     let Some(ch) = parse_channel(item) else {
-        return ctx.line("The channel to add must be a number between 0 and 255.");
+        return ctx.say(&msg!("lists-the-channel-to-add-must"));
     };
     if let Err(e) = may_join(ch, &ctx.session.titles) {
         return ctx.say(&e);
@@ -209,9 +210,15 @@ fn add_channel(ctx: &mut Ctx<'_>, item: &str) {
             &ch.to_string(),
             true,
         );
-        ctx.line(format!("[{ch}] added to your channel list."));
+        ctx.say(&msg!(
+            "lists-added-to-your-channel-list",
+            ch = ch.to_string()
+        ));
     } else {
-        ctx.line(format!("[{ch}] is already on your channel list."));
+        ctx.say(&msg!(
+            "lists-is-already-on-your-channel",
+            ch = ch.to_string()
+        ));
     }
 }
 
@@ -254,9 +261,17 @@ pub fn sublist(ctx: &mut Ctx<'_>, args: &str) {
         Some(entry) => {
             let store = ctx.shared().store.clone();
             save(&store, ctx.session.account_id, kind, &entry, false);
-            ctx.line(format!("[{entry}] removed from your {list} list."));
+            ctx.say(&msg!(
+                "lists-removed-from-your-list",
+                entry = entry.to_string(),
+                list = list.to_string()
+            ));
         }
-        None => ctx.line(format!("[{item}] is not in your {list} list.")),
+        None => ctx.say(&msg!(
+            "lists-is-not-in-your-list",
+            item = item.to_string(),
+            list = list.to_string()
+        )),
     }
 }
 
@@ -264,8 +279,8 @@ pub fn sublist(ctx: &mut Ctx<'_>, args: &str) {
 pub fn showlist(ctx: &mut Ctx<'_>, args: &str) {
     let list = args.split_whitespace().next().unwrap_or("");
     if list.is_empty() {
-        ctx.line("Lists:");
-        ctx.line("");
+        ctx.say(&msg!("lists-lists"));
+        ctx.say(&msg!("blank"));
         ctx.line(format!("{:<20} is PUBLIC", computers::NAME));
         for kind in ListKind::ALL {
             ctx.line(format!("{:<20} is PERSONAL", kind.name()));
@@ -319,15 +334,15 @@ pub fn znotify(ctx: &mut Ctx<'_>, _args: &str) {
         (mine, theirs)
     };
     if mine.is_empty() {
-        ctx.line("No one from your notify list is logged on.");
+        ctx.say(&msg!("lists-no-one-from-your-notify"));
     } else {
-        ctx.line("Present company on your notify list:");
+        ctx.say(&msg!("lists-present-company-on-your-notify"));
         ctx.line(format!("   {}", mine.join(" ")));
     }
     if theirs.is_empty() {
-        ctx.line("No one logged in has you on their notify list.");
+        ctx.say(&msg!("lists-no-one-logged-in-has"));
     } else {
-        ctx.line("The following players have you on their notify list:");
+        ctx.say(&msg!("lists-the-following-players-have-you"));
         ctx.line(format!("   {}", theirs.join(" ")));
     }
 }
@@ -360,7 +375,7 @@ pub fn inchannel(ctx: &mut Ctx<'_>, args: &str) {
             }
         }
         if channels.is_empty() {
-            return ctx.line("Nobody is in any channel.");
+            return ctx.say(&msg!("lists-nobody-is-in-any-channel"));
         }
         for (ch, mut members) in channels {
             members.sort();
@@ -372,7 +387,7 @@ pub fn inchannel(ctx: &mut Ctx<'_>, args: &str) {
     }
     if arg.bytes().all(|b| b.is_ascii_digit()) {
         let Some(ch) = parse_channel(arg) else {
-            return ctx.line("No such channel; the largest channel number is 255.");
+            return ctx.say(&msg!("lists-no-such-channel-the-largest"));
         };
         let names: Vec<String> = ctx
             .world()
@@ -399,11 +414,15 @@ pub fn inchannel(ctx: &mut Ctx<'_>, args: &str) {
         }
     };
     match found {
-        Ok((name, channels)) if channels.is_empty() => {
-            ctx.line(format!("{name} is not in any channel."))
-        }
+        Ok((name, channels)) if channels.is_empty() => ctx.say(&msg!(
+            "lists-is-not-in-any-channel",
+            name = name.to_string()
+        )),
         Ok((name, channels)) => {
-            ctx.line(format!("{name} is in the following channels:"));
+            ctx.say(&msg!(
+                "lists-is-in-the-following-channels",
+                name = name.to_string()
+            ));
             let width = ctx.session.vars.number(Number::Width) as usize;
             let text = columns(&channels, width);
             ctx.out.push_str(&text);

@@ -116,7 +116,7 @@ impl Ctx<'_> {
 
     /// Replies with a command's usage line (block code 513).
     pub fn usage(&mut self, usage: &str) {
-        self.fail(code::BAD_PARAMS, format!("Usage: {usage}"));
+        self.fail_msg(code::BAD_PARAMS, &crate::msg!("usage", syntax = usage));
     }
 
     /// Replies with an error line and its block-mode code.
@@ -371,10 +371,7 @@ pub async fn execute(session: &mut User, line: &str) -> Reply {
     };
     for piece in line.split(';') {
         if ctx.out.len() > LINE_OUTPUT && !piece.trim().is_empty() {
-            ctx.fail(
-                code::LENGTH,
-                "The rest of your line was not run: its output would be too long.",
-            );
+            ctx.fail_msg(code::LENGTH, &crate::msg!("line-output-too-long"));
             break;
         }
         run_one(&mut ctx, piece);
@@ -435,15 +432,17 @@ fn run_one(ctx: &mut Ctx<'_>, piece: &str) {
             ctx.code.get_or_insert(command.code);
             (command.run)(ctx, &args);
         }
-        Lookup::Ambiguous(names) => ctx.fail(
+        Lookup::Ambiguous(names) => ctx.fail_msg(
             code::AMBIGUOUS,
-            format!("Ambiguous command \"{word}\". Matches: {}", names.join(" ")),
+            &crate::msg!("command-ambiguous", word = word, matches = names.join(" ")),
         ),
-        Lookup::NotFound if move_like => ctx.fail(
-            code::NOT_PLAYING,
-            "You are not playing or examining a game.",
+        Lookup::NotFound if move_like => {
+            ctx.fail_msg(code::NOT_PLAYING, &crate::msg!("not-playing-or-examining"))
+        }
+        Lookup::NotFound => ctx.fail_msg(
+            code::BAD_COMMAND,
+            &crate::msg!("command-not-found", word = word),
         ),
-        Lookup::NotFound => ctx.fail(code::BAD_COMMAND, format!("{word}: Command not found.")),
     }
 }
 

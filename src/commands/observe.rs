@@ -44,7 +44,7 @@ pub fn games(ctx: &mut Ctx<'_>, args: &str) {
     for (_, l) in &lines {
         ctx.line(l);
     }
-    ctx.line("");
+    ctx.say(&msg!("blank"));
     ctx.line(format!(
         "  {} game{} displayed.",
         lines.len(),

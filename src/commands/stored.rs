@@ -4,6 +4,7 @@
 use tokio::time::Instant;
 
 use super::Ctx;
+use crate::msg;
 use crate::store::adjourned::StoredGame;
 use crate::world::FindError;
 use crate::world::adjourn::stored_text;
@@ -56,14 +57,14 @@ pub fn resume(ctx: &mut Ctx<'_>, args: &str) {
         .collect();
     if mine.is_empty() {
         drop(world);
-        return ctx.line("You have no adjourned games.");
+        return ctx.say(&msg!("stored-you-have-no-adjourned-games"));
     }
     let them = match args.split_whitespace().next() {
         Some(n) => match world.find(n) {
             Ok(p) => p.id,
             Err(FindError::NotFound) => {
                 drop(world);
-                return ctx.line(format!("No user named \"{n}\" is logged in."));
+                return ctx.say(&msg!("stored-no-user-named-is-logged", n = n.to_string()));
             }
             Err(FindError::Ambiguous(names)) => {
                 drop(world);

@@ -6,6 +6,7 @@ use std::time::Duration;
 use tokio::time::Instant;
 
 use super::Ctx;
+use crate::msg;
 use crate::store::tourneys as db;
 use crate::tourney::{Format, Tournament, standings};
 use crate::world::tourneys::{Event, NewEvent, Status};
@@ -171,7 +172,7 @@ fn create(ctx: &mut Ctx<'_>, args: &str) {
     let anyone = ctx.world().tourneys.settings.anyone_creates;
     let allowed = titles.td || titles.admin || (anyone && ctx.session.is_registered());
     if !allowed {
-        return ctx.line("Only tournament directors and admins can create tourneys.");
+        return ctx.say(&msg!("tourney-only-tournament-directors-and-admins"));
     }
     let new = match parse_create(name, rest) {
         Ok(n) => n,
@@ -190,7 +191,7 @@ fn list(ctx: &mut Ctx<'_>) {
     let events: Vec<&Event> = world.tourneys.events.values().collect();
     if events.is_empty() {
         drop(world);
-        return ctx.line("There are no tourneys.");
+        return ctx.say(&msg!("tourney-there-are-no-tourneys"));
     }
     text.push_str("  #  Name                Kind                 Time     Players Status\n");
     for e in events {

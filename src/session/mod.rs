@@ -333,9 +333,18 @@ async fn deliver(
 
 /// Tells a user whose lines now wait for the command budget, once.
 async fn slow_down(session: &User, conn: &mut Conn) -> std::io::Result<()> {
-    let text = format!(
-        "Slow down: your commands run {} a second; the rest follow in turn.\n",
-        session.shared.config().command_budget.per_second
+    let mut text = String::new();
+    // The rate as configured, a number with or without decimals.
+    let rate = session
+        .shared
+        .config()
+        .command_budget
+        .per_second
+        .to_string();
+    fics::line(
+        &session.view(),
+        &crate::msg!("budget-slow-down", rate = rate),
+        &mut text,
     );
     conn.write(&output::unsolicited(&text, &session.shape()))
         .await
@@ -349,9 +358,9 @@ async fn flooded(session: &User, conn: &mut Conn) {
         "command flood: behind the command budget too long; disconnecting"
     );
     session.shared.meters.flooders_cut.increment(1);
-    let _ = conn
-        .write_text("\n**** Disconnected: you sent commands far faster than they can run. ****\n")
-        .await;
+    let mut text = String::from("\n");
+    fics::line(&session.view(), &crate::msg!("budget-flooded"), &mut text);
+    let _ = conn.write_text(&text).await;
 }
 
 /// Sleeps until `deadline`, or forever without one.
@@ -496,11 +505,9 @@ async fn handle_line(session: &mut User, conn: &mut Conn, line: Line) -> std::io
                 start: true,
                 end: true,
             });
-            let reply = output::reply(
-                "Your line was too long and has been ignored.\n",
-                block,
-                &session.shape(),
-            );
+            let mut text = String::new();
+            fics::line(&session.view(), &crate::msg!("line-too-long"), &mut text);
+            let reply = output::reply(&text, block, &session.shape());
             return conn.write(&reply).await;
         }
         Line::Text(text) => text,
