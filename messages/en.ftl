@@ -676,6 +676,13 @@ set-unset = {$name} unset.
 set-note = Note {$n} set.
 set-note-cleared = Note {$n} cleared.
 
+## Notices from other commands.
+
+password-changed-by = {$name} has changed your password.
+# $verb is "added to" or "removed from".
+computer-list-changed = You have been {$verb} the computer list by {$admin}.
+message-received = The following message was received:
+
 ## Settings.
 
 # The reply to "set lang fr" is in the language just chosen.

@@ -100,7 +100,10 @@ pub fn asetpasswd(ctx: &mut Ctx<'_>, args: &str) {
             _ => return DB_DOWN.to_string(),
         }
         if let Some(p) = shared.world().by_name(&account.name) {
-            p.send_text(format!("{me} has changed your password.\n"));
+            p.send_event(crate::event::Event::line(crate::msg!(
+                "password-changed-by",
+                name = &me
+            )));
         }
         record(
             &shared,

@@ -76,7 +76,12 @@ pub fn change(ctx: &mut Ctx<'_>, typed: &str, item: &str, add: bool) {
         let online = world.by_name(&registered).map(|p| p.id);
         if let Some(p) = online.and_then(|id| world.player_mut(id)) {
             p.titles.computer = add;
-            p.send_text(format!("You have been {verb} the computer list by {admin}.\n"));
+            // $verb is "added to" or "removed from".
+            p.send_event(crate::event::Event::line(crate::msg!(
+                "computer-list-changed",
+                verb = verb,
+                admin = &admin
+            )));
         }
         format!("[{registered}] {verb} the computer list.\n")
     });

@@ -127,7 +127,12 @@ fn send(ctx: &mut Ctx<'_>, to: &str, text: &str) {
                 if online.is_some()
                     && let Some(p) = shared.world().by_name(&name)
                 {
-                    p.send_text(format!("The following message was received:\n{line}\n"));
+                    p.send_event(crate::event::Event::Lines {
+                        lines: vec![
+                            crate::msg!("message-received"),
+                            crate::msg!("raw", text = &line),
+                        ],
+                    });
                 }
                 format!("The following message was sent to {name}:\n{line}\n")
             }

@@ -112,10 +112,12 @@ pub fn tournset(ctx: &mut Ctx<'_>, args: &str) {
     let word = if on { "1" } else { "0" };
     let reply = p.vars.set("tourney", word).map(|c| c.reply);
     let (target, account) = (p.name.clone(), p.account_id);
-    if let Ok(line) = &reply
-        && id != ctx.session.id
-    {
-        p.send_text(format!("{line}\n"));
+    if reply.is_ok() && id != ctx.session.id {
+        p.send_event(crate::event::Event::line(if on {
+            msg!("set-tourney-on")
+        } else {
+            msg!("set-tourney-off")
+        }));
     }
     drop(world);
     if reply.is_err() {
