@@ -676,6 +676,34 @@ set-unset = {$name} unset.
 set-note = Note {$n} set.
 set-note-cleared = Note {$n} cleared.
 
+basic-thank-you-for-using-the = Thank you for using {$name}, the atomic chess server.
+basic-there-are-currently-players-with = There are currently {$now_players} players, with a high of {$peak} since last restart.
+computers-is-not-an-appropriate-list = "{$typed}" is not an appropriate list name or you have insufficient rights.
+computers-is-not-a-registered-player = {$name} is not a registered player; only registered accounts can be computers.
+lag-is-not-using-timeseal-moves = {$name} is not using timeseal: moves are timed by the server's clock.
+tourney-tourney-created-tourney-start-starts = Tourney #{$id} created. "tourney start {$id}" starts it.
+
+## who and finger.
+
+who-count = {" "}{$n} { $n ->
+    [one] player
+   *[other] players
+} displayed (of {$total}). (*) indicates system administrator.
+who-machine-count = {$n} Players Displayed.
+# $name with titles.
+finger-header = Finger of {$name}:
+# $on and $idle are durations in words ("7 mins").
+finger-on-for = On for: {$on}   Idle: {$idle}
+finger-playing = (playing game {$no}: {$white} vs. {$black})
+finger-not-registered = {$name} is NOT a registered player.
+finger-no-rated-games = {$name} has not played any rated games.
+finger-computer = {$name} is a computer.
+finger-timeseal-on = Timeseal 1 : On
+finger-timeseal-off = Timeseal 1 : Off
+finger-interface = Interface  : {$interface}
+finger-last-disconnected = Last disconnected: {$date}
+finger-never-connected = {$name} has never connected.
+
 ## Notices from other commands.
 
 password-changed-by = {$name} has changed your password.

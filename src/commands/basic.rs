@@ -18,8 +18,9 @@ pub fn quit(ctx: &mut Ctx<'_>, _args: &str) {
     ctx.say(&msg!("basic-logging-you-out"));
     ctx.say(&msg!("blank"));
     let name = ctx.shared().config().server_name.clone();
-    ctx.line(format!(
-        "Thank you for using {name}, the atomic chess server."
+    ctx.say(&msg!(
+        "basic-thank-you-for-using-the",
+        name = name.to_string()
     ));
     ctx.session.quit = true;
 }
@@ -51,7 +52,9 @@ pub fn uptime(ctx: &mut Ctx<'_>, _args: &str) {
     ));
     ctx.line(format!("(Up for {})", duration_words(up)));
     ctx.say(&msg!("blank"));
-    ctx.line(format!(
-        "There are currently {now_players} players, with a high of {peak} since last restart."
+    ctx.say(&msg!(
+        "basic-there-are-currently-players-with",
+        now_players = now_players.to_string(),
+        peak = peak.to_string()
     ));
 }

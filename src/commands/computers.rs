@@ -9,6 +9,7 @@
 
 use super::Ctx;
 use super::info::columns;
+use crate::msg;
 use crate::settings::vars::Number;
 use crate::store::accounts;
 use crate::world::FindError;
@@ -18,8 +19,9 @@ pub const NAME: &str = "computer";
 
 /// Everyone may read the list; only admins may change it (FICS: PUBLIC).
 fn refuse(ctx: &mut Ctx<'_>, typed: &str) {
-    ctx.line(format!(
-        "\"{typed}\" is not an appropriate list name or you have insufficient rights."
+    ctx.say(&msg!(
+        "computers-is-not-an-appropriate-list",
+        typed = typed.to_string()
     ));
 }
 
@@ -43,8 +45,9 @@ pub fn change(ctx: &mut Ctx<'_>, typed: &str, item: &str, add: bool) {
     let name = match online {
         Err(e) => return ctx.line(e),
         Ok(Some((name, false))) => {
-            return ctx.line(format!(
-                "{name} is not a registered player; only registered accounts can be computers."
+            return ctx.say(&msg!(
+                "computers-is-not-a-registered-player",
+                name = name.to_string()
             ));
         }
         Ok(Some((name, true))) => name,

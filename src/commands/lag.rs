@@ -1,6 +1,7 @@
 //! `ping` and `lag`: what timeseal knows about a connection.
 
 use super::Ctx;
+use crate::msg;
 
 /// What timeseal knows of the user a command names.
 struct Seen {
@@ -53,8 +54,9 @@ pub fn lag(ctx: &mut Ctx<'_>, args: &str) {
     };
     let (name, last) = (&seen.name, seen.last_lag_ms);
     if !seen.timeseal {
-        return ctx.line(format!(
-            "{name} is not using timeseal: moves are timed by the server's clock."
+        return ctx.say(&msg!(
+            "lag-is-not-using-timeseal-moves",
+            name = name.to_string()
         ));
     }
     ctx.line(format!(

@@ -180,8 +180,9 @@ fn create(ctx: &mut Ctx<'_>, args: &str) {
     };
     let by = ctx.session.name.clone();
     let id = ctx.world().create_tourney(&by, new);
-    ctx.line(format!(
-        "Tourney #{id} created. \"tourney start {id}\" starts it."
+    ctx.say(&msg!(
+        "tourney-tourney-created-tourney-start-starts",
+        id = id.to_string()
     ));
 }
 
