@@ -136,7 +136,8 @@ pub fn iset(ctx: &mut Ctx<'_>, args: &str) {
             if ivar == Ivar::SEEKINFO && on {
                 // A GUI that starts following seeks gets them all at once (docs/protocol.md §3.4).
                 let seeks = ctx.world().seekinfo_snapshot(ctx.session.id);
-                ctx.out.push_str(&seeks);
+                ctx.out.push_str("<sc>\n");
+                ctx.events(&seeks);
             }
         }
         Err(e @ IsetError::BadValue) => ctx.fail(code::BAD_PARAMS, e.to_string()),

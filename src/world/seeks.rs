@@ -15,7 +15,6 @@ use std::sync::Arc;
 
 use crate::event::{Event, Msg, Refusal, SeekAd};
 use crate::msg;
-use crate::render::fics;
 use crate::settings::ivars::Ivar;
 use crate::settings::vars::Switch;
 use crate::world::challenges::MatchRequest;
@@ -181,27 +180,28 @@ impl World {
         self.remove_seeks(&ids);
     }
 
-    /// `<sc>` and every seek as `<s>`, for a client that just turned seekinfo on.
-    pub fn seekinfo_snapshot(&self, viewer: SessionId) -> String {
-        let mut text = String::from("<sc>\n");
+    /// Every seek `viewer` may answer, and their own with `showownseek`,
+    /// for a client that just turned seekinfo on (its `<sc>`, then one
+    /// `<s>` or `<sn>` each).
+    pub fn seekinfo_snapshot(&self, viewer: SessionId) -> Vec<Event> {
         let Some(me) = self.player(viewer) else {
-            return text;
+            return Vec::new();
         };
         let own_too = me.ivars.get(Ivar::SHOWOWNSEEK) || me.vars.switch(Switch::Showownseek);
+        let mut events = Vec::new();
         for s in self.seeks.all() {
-            // Others' seeks that suit me as `<s>`, mine as `<sn>` (as
+            // Others' seeks that suit me, mine as my own (as
             // `announce_seek` sends them).
-            let tag = if s.owner == viewer {
-                own_too.then_some("sn")
-            } else {
-                self.seek_fits(s, me).then_some("s")
-            };
-            if let (Some(tag), Some(ad)) = (tag, self.seek_ad(s)) {
-                fics::seek_info(&ad, tag, &mut text);
-                text.push('\n');
+            let own = s.owner == viewer;
+            let shown = if own { own_too } else { self.seek_fits(s, me) };
+            if let (true, Some(ad)) = (shown, self.seek_ad(s)) {
+                events.push(Event::SeekPosted {
+                    ad: Arc::new(ad),
+                    own,
+                });
             }
         }
-        text
+        events
     }
 
     /// `seek`: posts a seek, or plays at once when it matches one already posted.

@@ -193,3 +193,25 @@ fn sought_lists_the_seeks_and_counts_them() {
     assert_eq!(lines[0].id, "raw");
     assert_eq!(lines[1].id, "sought-count");
 }
+
+#[test]
+fn turning_seekinfo_on_gets_every_seek_that_suits() {
+    let mut f = Fixture::new();
+    let alice = f.guest("Alice");
+    let bob = f.guest("Bob");
+    let now = Instant::now();
+    f.world.post_seek(alice.id, seek(UNRATED), now);
+    f.world.post_seek(
+        bob.id,
+        seek(Terms {
+            minutes: 1,
+            ..UNRATED
+        }),
+        now,
+    );
+    let got = f.world.seekinfo_snapshot(bob.id);
+    assert_eq!(got.len(), 1, "Bob's own seek needs showownseek");
+    assert!(matches!(&got[0], Event::SeekPosted { ad, own: false } if ad.name == "Alice"));
+    f.set(&bob, Switch::Showownseek, true);
+    assert_eq!(f.world.seekinfo_snapshot(bob.id).len(), 2);
+}
