@@ -704,6 +704,25 @@ finger-interface = Interface  : {$interface}
 finger-last-disconnected = Last disconnected: {$date}
 finger-never-connected = {$name} has never connected.
 
+## messages
+
+messages-guests = Unregistered players may not send or receive messages.
+messages-none = You have no messages.
+messages-header = Messages:
+messages-no-such = There is no such message.
+messages-none-from = You have no messages from {$name}.
+messages-from-header = Messages from {$name}:
+# $text is "Alice at Sat Jan 23, 14:34 UTC 2016: hello".
+message-numbered = {$n}. {$text}
+message-too-long = Your message is too long; messages may be at most {$max} characters.
+message-unregistered = Player "{$name}" is unregistered and cannot receive messages.
+message-sent-to = The following message was sent to {$name}:
+message-box-full = {$name}'s message box is full.
+messages-cleared = Cleared {$n} { $n ->
+    [one] message
+   *[other] messages
+}.
+
 ## Notices from other commands.
 
 password-changed-by = {$name} has changed your password.
