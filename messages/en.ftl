@@ -723,6 +723,32 @@ messages-cleared = Cleared {$n} { $n ->
    *[other] messages
 }.
 
+## history
+
+history-none = No games in history for {$name}.
+history-header = History for {$name}:
+# Column headers over rows programs read.
+history-columns = {"                  "}Opponent      Type         ECO End Date
+
+history-no-such-game = There is no history game {$n} for {$name}.
+journal-entry-not-available = Journal entry {$slot} is not available for {$name}.
+journal-private = Sorry, this journal is private.
+# $a and $b are the two names as typed.
+stored-none-between = No stored game between "{$a}" and "{$b}".
+# $title is "history game 3 of Alice", "journal entry B of Alice" or "adjourned game".
+stored-gone = The {$title} is gone.
+
+journal-registered-only = Only registered players may keep a journal.
+journal-letters = Journal entries are referenced by single letters.
+journal-empty = {$name}'s journal is empty.
+journal-header = Journal for {$name}:
+journal-columns = {"   "}White         Rating  Black         Rating  Type         ECO End Result
+# $slot is the journal's letter.
+journal-saved-game = Game {$name} {$n} saved in slot {$slot} in journal.
+journal-saved-entry = Journal entry {$name} {$from} saved in slot {$slot} in journal.
+journal-deleted = Journal entry {$slot} deleted.
+journal-no-entry = You have no journal entry {$slot}.
+
 ## Notices from other commands.
 
 password-changed-by = {$name} has changed your password.

@@ -168,7 +168,7 @@ fn examine_stored(ctx: &mut Ctx<'_>, source: stored::Source) {
             .await
         {
             Ok(Ok(found)) => found,
-            Ok(Err(line)) => return format!("{line}\n"),
+            Ok(Err(line)) => return voice.line(&line),
             Err(_) => return voice.line(&msg!("database-unavailable")),
         };
         let new = NewExam::stored(&found.row, &found.moves);
