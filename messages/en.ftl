@@ -749,6 +749,28 @@ journal-saved-entry = Journal entry {$name} {$from} saved in slot {$slot} in jou
 journal-deleted = Journal entry {$slot} deleted.
 journal-no-entry = You have no journal entry {$slot}.
 
+## Lists.
+
+list-notify-self = You cannot notify yourself.
+list-notify-unregistered = You cannot add an unregistered user to your notify list.
+# $list is the list's name: censor, noplay, notify, channel.
+list-already-on = {""}[{$name}] is already on your {$list} list.
+list-full = Sorry, your {$list} list is full.
+list-added = {""}[{$name}] added to your {$list} list.
+list-show-header = -- {$list} list: {$n} { $list ->
+    [channel] { $n ->
+        [one] channel
+       *[other] channels
+    }
+   *[other] { $n ->
+        [one] name
+       *[other] names
+    }
+} --
+# $title is the channel's number, and its name in quotes when it has one.
+channel-members = Channel {$title}: {$names}
+channel-empty = Channel {$title} is empty.
+
 ## Notices from other commands.
 
 password-changed-by = {$name} has changed your password.

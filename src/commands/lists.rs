@@ -10,11 +10,13 @@ use std::collections::BTreeMap;
 use super::Ctx;
 use super::computers;
 use super::info::columns;
+use crate::event::Msg;
 use crate::msg;
 use crate::settings::lists::{ListKind, ListNameError, MAX_NAMES, parse_channel};
 use crate::settings::vars::Number;
 use crate::store::{Store, accounts, lists as saved};
 use crate::world::talk::may_join;
+use crate::world::watching::find_error;
 use crate::world::{FindError, SessionId, World};
 
 /// A list name as typed: one of the personal lists, or the public
@@ -85,25 +87,23 @@ pub fn addlist(ctx: &mut Ctx<'_>, args: &str) {
         let world = ctx.world();
         match world.find(item) {
             Ok(p) => Ok(Some((p.name.clone(), p.is_registered()))),
-            Err(FindError::Ambiguous(names)) => Err(format!(
-                "Ambiguous name \"{item}\". Matches: {}",
-                names.join(" ")
-            )),
+            Err(e @ FindError::Ambiguous(_)) => Err(find_error(item, e)),
             Err(FindError::NotFound) => Ok(None),
         }
     };
     match found {
         Ok(Some((name, registered))) => {
             let reply = add_name(ctx, kind, &name, registered);
-            ctx.line(reply);
+            ctx.say(&reply);
         }
-        Err(e) => ctx.line(e),
+        Err(e) => ctx.say(&e),
         Ok(None) => {
             let shared = ctx.shared().clone();
             let me = ctx.session.id;
             let me_name = ctx.session.name.clone();
             let account = ctx.session.account_id;
             let typed = item.to_string();
+            let voice = ctx.voice();
             ctx.reply_later(async move {
                 let lookup = typed.clone();
                 match shared
@@ -119,10 +119,10 @@ pub fn addlist(ctx: &mut Ctx<'_>, args: &str) {
                         if added {
                             save(&shared.store, account, kind, &a.name, true);
                         }
-                        format!("{reply}\n")
+                        voice.line(&reply)
                     }
-                    Ok(Ok(None)) => format!("There is no player matching the name {typed}.\n"),
-                    _ => "The database is not available; try again later.\n".to_string(),
+                    Ok(Ok(None)) => voice.line(&msg!("tell-no-such-player", name = typed)),
+                    _ => voice.line(&msg!("database-unavailable")),
                 }
             });
         }
@@ -130,7 +130,7 @@ pub fn addlist(ctx: &mut Ctx<'_>, args: &str) {
 }
 
 /// Adds a name the world knows; the reply line.
-fn add_name(ctx: &mut Ctx<'_>, kind: ListKind, name: &str, registered: bool) -> String {
+fn add_name(ctx: &mut Ctx<'_>, kind: ListKind, name: &str, registered: bool) -> Msg {
     let me = ctx.session.id;
     let me_name = ctx.session.name.clone();
     let (reply, added) = {
@@ -160,32 +160,29 @@ fn add_name_in(
     kind: ListKind,
     name: &str,
     registered: bool,
-) -> (String, bool) {
+) -> (Msg, bool) {
     let list = kind.name();
     if kind == ListKind::Notify {
         if name.eq_ignore_ascii_case(me_name) {
-            return ("You cannot notify yourself.".to_string(), false);
+            return (msg!("list-notify-self"), false);
         }
         if !registered {
-            return (
-                "You cannot add an unregistered user to your notify list.".to_string(),
-                false,
-            );
+            return (msg!("list-notify-unregistered"), false);
         }
     }
     let Some(names) = world
         .player_mut(me)
         .and_then(|p| p.talk.lists.names_mut(kind))
     else {
-        return (String::new(), false);
+        return (msg!("blank"), false);
     };
     if names.contains(name) {
-        (format!("[{name}] is already on your {list} list."), false)
+        (msg!("list-already-on", name = name, list = list), false)
     } else if names.len() >= MAX_NAMES {
-        (format!("Sorry, your {list} list is full."), false)
+        (msg!("list-full", list = list), false)
     } else {
         names.insert(name);
-        (format!("[{name}] added to your {list} list."), true)
+        (msg!("list-added", name = name, list = list), true)
     }
 }
 
@@ -298,11 +295,10 @@ pub fn showlist(ctx: &mut Ctx<'_>, args: &str) {
         .player(id)
         .map(|p| p.talk.lists.entries(kind))
         .unwrap_or_default();
-    ctx.line(format!(
-        "-- {} list: {} {} --",
-        kind.name(),
-        entries.len(),
-        kind.entries(entries.len())
+    ctx.say(&msg!(
+        "list-show-header",
+        list = kind.name(),
+        n = entries.len()
     ));
     let width = ctx.session.vars.number(Number::Width) as usize;
     let text = columns(&entries, width);
@@ -337,19 +333,23 @@ pub fn znotify(ctx: &mut Ctx<'_>, _args: &str) {
         ctx.say(&msg!("lists-no-one-from-your-notify"));
     } else {
         ctx.say(&msg!("lists-present-company-on-your-notify"));
-        ctx.line(format!("   {}", mine.join(" ")));
+        ctx.say(&msg!("raw", text = format!("   {}", mine.join(" "))));
     }
     if theirs.is_empty() {
         ctx.say(&msg!("lists-no-one-logged-in-has"));
     } else {
         ctx.say(&msg!("lists-the-following-players-have-you"));
-        ctx.line(format!("   {}", theirs.join(" ")));
+        ctx.say(&msg!("raw", text = format!("   {}", theirs.join(" "))));
     }
 }
 
 /// `Channel 53 "Guest Chat": Alice Bob(U)`
-fn channel_line(ctx: &Ctx<'_>, ch: u8, members: &[String]) -> String {
-    format!("Channel {}: {}", channel_title(ctx, ch), members.join(" "))
+fn channel_line(ctx: &Ctx<'_>, ch: u8, members: &[String]) -> Msg {
+    msg!(
+        "channel-members",
+        title = channel_title(ctx, ch),
+        names = members.join(" ")
+    )
 }
 
 fn channel_title(ctx: &Ctx<'_>, ch: u8) -> String {
@@ -381,7 +381,7 @@ pub fn inchannel(ctx: &mut Ctx<'_>, args: &str) {
             members.sort();
             let names: Vec<String> = members.into_iter().map(|(_, d)| d).collect();
             let line = channel_line(ctx, ch, &names);
-            ctx.line(line);
+            ctx.say(&line);
         }
         return;
     }
@@ -396,21 +396,17 @@ pub fn inchannel(ctx: &mut Ctx<'_>, args: &str) {
             .map(|p| p.display_name())
             .collect();
         let line = if names.is_empty() {
-            format!("Channel {} is empty.", channel_title(ctx, ch))
+            msg!("channel-empty", title = channel_title(ctx, ch))
         } else {
             channel_line(ctx, ch, &names)
         };
-        return ctx.line(line);
+        return ctx.say(&line);
     }
     let found = {
         let world = ctx.world();
         match world.find(arg) {
             Ok(p) => Ok((p.name.clone(), p.talk.lists.entries(ListKind::Channel))),
-            Err(FindError::Ambiguous(names)) => Err(format!(
-                "Ambiguous name \"{arg}\". Matches: {}",
-                names.join(" ")
-            )),
-            Err(FindError::NotFound) => Err(format!("No user named \"{arg}\" is logged in.")),
+            Err(e) => Err(find_error(arg, e)),
         }
     };
     match found {
@@ -427,6 +423,6 @@ pub fn inchannel(ctx: &mut Ctx<'_>, args: &str) {
             let text = columns(&channels, width);
             ctx.out.push_str(&text);
         }
-        Err(e) => ctx.line(e),
+        Err(e) => ctx.say(&e),
     }
 }
