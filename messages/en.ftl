@@ -771,6 +771,20 @@ list-show-header = -- {$list} list: {$n} { $list ->
 channel-members = Channel {$title}: {$names}
 channel-empty = Channel {$title} is empty.
 
+tourney-list-columns = {"  "}#  Name                Kind                 Time     Players Status
+# $kind "swiss 3 rounds", $terms "3 0 rated", $status open, running, finished or cancelled.
+tourney-info = Tourney #{$id} "{$name}": {$kind}, {$terms}, {$status}.
+# $limits is none, max, min or both: which of $max and $min are set.
+tourney-info-director = Director: {$name}.{ $limits ->
+    [max] {" "}At most {$max} players.
+    [min] {" "}Rating {$min} or more.
+    [both] {" "}At most {$max} players. Rating {$min} or more.
+   *[none] {""}
+}
+tourney-info-round = Round {$round}.
+tourney-info-players = Players ({$n}): {$names}
+tourney-unreadable = Tourney #{$id} cannot be read.
+
 ## Notices from other commands.
 
 password-changed-by = {$name} has changed your password.

@@ -6,6 +6,7 @@ use std::time::Duration;
 use tokio::time::Instant;
 
 use super::Ctx;
+use crate::event::Msg;
 use crate::msg;
 use crate::store::tourneys as db;
 use crate::tourney::{Format, Tournament, standings};
@@ -187,6 +188,7 @@ fn create(ctx: &mut Ctx<'_>, args: &str) {
 }
 
 fn list(ctx: &mut Ctx<'_>) {
+    let columns = ctx.voice().line(&msg!("tourney-list-columns"));
     let world = ctx.world();
     let mut text = String::new();
     let events: Vec<&Event> = world.tourneys.events.values().collect();
@@ -194,7 +196,8 @@ fn list(ctx: &mut Ctx<'_>) {
         drop(world);
         return ctx.say(&msg!("tourney-there-are-no-tourneys"));
     }
-    text.push_str("  #  Name                Kind                 Time     Players Status\n");
+    text.push_str(&columns);
+    // The rows are data, laid out in columns.
     for e in events {
         text.push_str(&format!(
             "{:>3}  {:<19.19} {:<20.20} {:<8.8} {:>7} {}\n",
@@ -215,30 +218,36 @@ fn info(ctx: &mut Ctx<'_>, id: u32) {
     let text = world.tourney(id).map(info_text);
     drop(world);
     match text {
-        Ok(text) => ctx.out.push_str(&text),
+        Ok(lines) => {
+            for m in &lines {
+                ctx.say(m);
+            }
+        }
         Err(e) => ctx.say(&e),
     }
 }
 
-fn info_text(e: &Event) -> String {
-    let mut s = format!(
-        "Tourney #{} \"{}\": {}, {}, {}.\nDirector: {}.",
-        e.id,
-        e.name,
-        e.kind_text(),
-        e.terms_text(),
-        e.status.word(),
-        e.created_by
-    );
-    if let Some(max) = e.max_players {
-        s.push_str(&format!(" At most {max} players."));
-    }
-    if let Some(min) = e.min_rating {
-        s.push_str(&format!(" Rating {min} or more."));
-    }
-    s.push('\n');
+fn info_text(e: &Event) -> Vec<Msg> {
+    let mut s = vec![msg!(
+        "tourney-info",
+        id = e.id,
+        name = &e.name,
+        kind = e.kind_text(),
+        terms = e.terms_text(),
+        status = e.status.word()
+    )];
+    let director = msg!("tourney-info-director", name = &e.created_by);
+    s.push(match (e.max_players, e.min_rating) {
+        (Some(max), Some(min)) => director
+            .with("max", max)
+            .with("min", min)
+            .with("limits", "both"),
+        (Some(max), None) => director.with("max", max).with("limits", "max"),
+        (None, Some(min)) => director.with("min", min).with("limits", "min"),
+        (None, None) => director.with("limits", "none"),
+    });
     if e.status == Status::Running && e.t.format() != Format::Arena {
-        s.push_str(&format!("Round {}.\n", e.t.current_round()));
+        s.push(msg!("tourney-info-round", round = e.t.current_round()));
     }
     let names: Vec<String> =
         e.t.players()
@@ -248,10 +257,10 @@ fn info_text(e: &Event) -> String {
                 format!("{} ({}){out}", p.name, p.rating_text())
             })
             .collect();
-    s.push_str(&format!(
-        "Players ({}): {}\n",
-        names.len(),
-        names.join(", ")
+    s.push(msg!(
+        "tourney-info-players",
+        n = names.len(),
+        names = names.join(", ")
     ));
     s
 }
@@ -311,15 +320,16 @@ fn table(ctx: &mut Ctx<'_>, sub: &'static str, id: u32, extra: Option<&str>) {
         return ctx.out.push_str(&render(sub, &t, round));
     }
     let store = ctx.shared().store.clone();
+    let voice = ctx.voice();
     ctx.reply_later(async move {
         let row = store.call(move |c| db::load(c, i64::from(id))).await;
         let Ok(Ok(Some(row))) = row else {
-            return format!("There is no tourney #{id}.\n");
+            return voice.line(&msg!("tourney-no-such", id = id));
         };
         let now = Instant::now();
         match Event::from_row(row, now, Duration::ZERO, |_| false) {
             Ok(e) => render(sub, &e.t, round),
-            Err(_) => format!("Tourney #{id} cannot be read.\n"),
+            Err(_) => voice.line(&msg!("tourney-unreadable", id = id)),
         }
     });
 }
