@@ -785,6 +785,35 @@ tourney-info-round = Round {$round}.
 tourney-info-players = Players ({$n}): {$names}
 tourney-unreadable = Tourney #{$id} cannot be read.
 
+shutdown-scheduled-minutes = Shutdown scheduled in {$n} { $n ->
+    [one] minute
+   *[other] minutes
+}.
+shutdown-scheduled-seconds = Shutdown scheduled in {$n} { $n ->
+    [one] second
+   *[other] seconds
+}.
+uptime-server = {$name} (atomicd {$version}), an atomic chess server.
+uptime-since = The server has been up since {$date} UTC.
+# $duration in words: "2 hrs, 5 mins".
+uptime-for = (Up for {$duration})
+help-ambiguous = Ambiguous help topic "{$topic}". Matches: {$matches}
+ping-no-timeseal = {$name} is not using timeseal; no ping time is known.
+ping-time = Ping time for {$name}: {$ms} ms.
+ping-unknown = No ping time is known for {$name} yet.
+# $secs is "0.120".
+lag-credited = Lag credited to {$name} on the last move: {$secs} s.
+lag-allowance = Lag allowance left: {$secs} s (at most 1 s a move; it refills with time).
+games-count = {"  "}{$n} { $n ->
+    [one] game
+   *[other] games
+} displayed.
+tourney-ambiguous = Ambiguous tourney command "{$word}". Matches: {$matches}
+# GUI: PyChess waits for "block set."; $name is the interface variable.
+iset-set = {$name} set.
+iset-unset = {$name} unset.
+alias-maximum = You have your maximum of {$n} aliases.
+
 ## Notices from other commands.
 
 password-changed-by = {$name} has changed your password.

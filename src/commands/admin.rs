@@ -312,10 +312,12 @@ pub fn shutdown(ctx: &mut Ctx<'_>, args: &str) {
                 None,
             );
             ctx.world().schedule_shutdown(&me, d, Instant::now());
-            ctx.line(format!(
-                "Shutdown scheduled in {}.",
-                crate::world::shutdown::duration_text(d)
-            ));
+            let secs = d.as_secs();
+            ctx.say(&if secs >= 60 && secs.is_multiple_of(60) {
+                msg!("shutdown-scheduled-minutes", n = secs / 60)
+            } else {
+                msg!("shutdown-scheduled-seconds", n = secs)
+            });
         }
     }
 }

@@ -116,7 +116,7 @@ pub fn alias(ctx: &mut Ctx<'_>, args: &str) {
             ctx.say(&msg!("alias-alias-changed", name = name.to_string()));
         }
         None if ctx.session.aliases.len() >= MAX_ALIASES => {
-            ctx.line(format!("You have your maximum of {MAX_ALIASES} aliases."));
+            ctx.say(&msg!("alias-maximum", n = MAX_ALIASES));
             return;
         }
         None => {

@@ -41,16 +41,13 @@ pub fn uptime(ctx: &mut Ctx<'_>, _args: &str) {
         let w = ctx.world();
         (w.count(), w.peak_players)
     };
-    ctx.line(format!(
-        "{} (atomicd {}), an atomic chess server.",
-        shared.config().server_name,
-        env!("CARGO_PKG_VERSION")
+    ctx.say(&msg!(
+        "uptime-server",
+        name = &shared.config().server_name,
+        version = env!("CARGO_PKG_VERSION")
     ));
-    ctx.line(format!(
-        "The server has been up since {} UTC.",
-        ctime(shared.started_unix)
-    ));
-    ctx.line(format!("(Up for {})", duration_words(up)));
+    ctx.say(&msg!("uptime-since", date = ctime(shared.started_unix)));
+    ctx.say(&msg!("uptime-for", duration = duration_words(up)));
     ctx.say(&msg!("blank"));
     ctx.say(&msg!(
         "basic-there-are-currently-players-with",

@@ -20,9 +20,10 @@ pub fn help(ctx: &mut Ctx<'_>, args: &str) {
     let shared = ctx.shared().clone();
     match shared.help().find(topic, ctx.session.vars.lang) {
         Lookup::Page(page) => ctx.out.push_str(page),
-        Lookup::Ambiguous(names) => ctx.line(format!(
-            "Ambiguous help topic \"{topic}\". Matches: {}",
-            names.join(" ")
+        Lookup::Ambiguous(names) => ctx.say(&msg!(
+            "help-ambiguous",
+            topic = topic,
+            matches = names.join(" ")
         )),
         Lookup::Missing => {
             ctx.say(&msg!(

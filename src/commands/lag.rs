@@ -33,10 +33,10 @@ pub fn ping(ctx: &mut Ctx<'_>, args: &str) {
         Err(e) => return ctx.line(e),
     };
     let name = &seen.name;
-    ctx.line(match (seen.timeseal, seen.round_trip_ms) {
-        (false, _) => format!("{name} is not using timeseal; no ping time is known."),
-        (true, Some(ms)) => format!("Ping time for {name}: {ms} ms."),
-        (true, None) => format!("No ping time is known for {name} yet."),
+    ctx.say(&match (seen.timeseal, seen.round_trip_ms) {
+        (false, _) => msg!("ping-no-timeseal", name = name),
+        (true, Some(ms)) => msg!("ping-time", name = name, ms = ms),
+        (true, None) => msg!("ping-unknown", name = name),
     });
     if seen.name == ctx.session.name {
         // A fresh measurement for next time; the ping starts its own line.
@@ -59,17 +59,16 @@ pub fn lag(ctx: &mut Ctx<'_>, args: &str) {
             name = name.to_string()
         ));
     }
-    ctx.line(format!(
-        "Lag credited to {name} on the last move: {}.{:03} s.",
-        last / 1000,
-        last % 1000
+    ctx.say(&msg!(
+        "lag-credited",
+        name = name,
+        secs = format!("{}.{:03}", last / 1000, last % 1000)
     ));
     if seen.name == ctx.session.name {
         let left = ctx.session.timing.allowance.quota_ms();
-        ctx.line(format!(
-            "Lag allowance left: {}.{:03} s (at most 1 s a move; it refills with time).",
-            left / 1000,
-            left % 1000
+        ctx.say(&msg!(
+            "lag-allowance",
+            secs = format!("{}.{:03}", left / 1000, left % 1000)
         ));
     }
 }

@@ -45,11 +45,7 @@ pub fn games(ctx: &mut Ctx<'_>, args: &str) {
         ctx.line(l);
     }
     ctx.say(&msg!("blank"));
-    ctx.line(format!(
-        "  {} game{} displayed.",
-        lines.len(),
-        if lines.len() == 1 { "" } else { "s" }
-    ));
+    ctx.say(&msg!("games-count", n = lines.len()));
 }
 
 /// `observe N|name`

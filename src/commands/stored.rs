@@ -68,10 +68,7 @@ pub fn resume(ctx: &mut Ctx<'_>, args: &str) {
             }
             Err(FindError::Ambiguous(names)) => {
                 drop(world);
-                return ctx.line(format!(
-                    "Ambiguous name \"{n}\". Matches: {}",
-                    names.join(" ")
-                ));
+                return ctx.say(&msg!("name-ambiguous", name = n, matches = names.join(" ")));
             }
         },
         None => {

@@ -51,9 +51,10 @@ pub fn tourney(ctx: &mut Ctx<'_>, args: &str) {
         [one] => *one,
         [] => return ctx.usage(USAGE),
         many => {
-            return ctx.line(format!(
-                "Ambiguous tourney command \"{word}\". Matches: {}",
-                many.join(" ")
+            return ctx.say(&msg!(
+                "tourney-ambiguous",
+                word = word,
+                matches = many.join(" ")
             ));
         }
     };

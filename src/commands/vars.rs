@@ -128,11 +128,11 @@ pub fn iset(ctx: &mut Ctx<'_>, args: &str) {
     };
     match ctx.session.update_ivars(|iv| iv.set(name, value)) {
         Ok((ivar, on)) => {
-            ctx.line(format!(
-                "{} {}.",
-                ivar.name(),
-                if on { "set" } else { "unset" }
-            ));
+            ctx.say(&if on {
+                msg!("iset-set", name = ivar.name())
+            } else {
+                msg!("iset-unset", name = ivar.name())
+            });
             if ivar == Ivar::SEEKINFO && on {
                 // A GUI that starts following seeks gets them all at once (docs/protocol.md §3.4).
                 let seeks = ctx.world().seekinfo_snapshot(ctx.session.id);
@@ -168,7 +168,7 @@ pub fn variables(ctx: &mut Ctx<'_>, args: &str) {
             .map(|p| (p.name.clone(), p.vars.clone())),
     };
     let Some((name, vars)) = found else {
-        return ctx.line(format!("No user named \"{}\" is logged in.", args.trim()));
+        return ctx.say(&msg!("name-not-logged-in", name = args.trim()));
     };
     ctx.say(&msg!("vars-variable-settings-of", name = name.to_string()));
     ctx.say(&msg!("blank"));
@@ -199,7 +199,7 @@ pub fn ivariables(ctx: &mut Ctx<'_>, args: &str) {
             .map(|p| (p.name.clone(), p.ivars)),
     };
     let Some((name, ivars)) = found else {
-        return ctx.line(format!("No user named \"{}\" is logged in.", args.trim()));
+        return ctx.say(&msg!("name-not-logged-in", name = args.trim()));
     };
     ctx.say(&msg!(
         "vars-interface-variable-settings-of",

@@ -58,6 +58,8 @@ pub const GUI_PARSED: &[&str] = &[
     "refuse-rated-registration",
     "seek-posted",
     "moretime-given",
+    "iset-set",
+    "iset-unset",
     "tell-heard",
     "say-heard",
     "kibitz-heard",
