@@ -668,6 +668,11 @@ set-availinfo-on = You will now receive availability information.
 set-availinfo-off = You will not receive availability information.
 set-jprivate-on = Your journal is private.
 set-jprivate-off = Your journal is public.
+set-no-such = No such variable "{$name}".
+set-ambiguous = Ambiguous variable "{$name}".
+iset-no-such = No such ivariable "{$name}".
+iset-bad-value = Bad value given for ivariable.
+iset-locked = Cannot alter: Interface setting locked.
 set-style-1 = Style 1 set.
 set-style-12 = Style 12 set.
 # $name is the variable, $value its new value.

@@ -6,6 +6,7 @@ use crate::formula::Formula;
 use crate::msg;
 use crate::render::output::code;
 use crate::settings::ivars::{IsetError, Ivar};
+use crate::settings::vars::SetError;
 use crate::store::accounts;
 
 /// `set variable [value]`
@@ -23,7 +24,7 @@ pub fn set(ctx: &mut Ctx<'_>, args: &str) {
     let mut trial = ctx.session.vars.clone();
     let changed = match trial.set(name, value) {
         Ok(changed) => changed,
-        Err(e) => return ctx.fail(code::BAD_PARAMS, e.to_string()),
+        Err(e) => return ctx.fail_msg(code::BAD_PARAMS, &set_error(&e)),
     };
     if let Err(e) = check_formula(&changed.name, value) {
         return ctx.fail(code::BAD_PARAMS, e);
@@ -37,6 +38,16 @@ pub fn set(ctx: &mut Ctx<'_>, args: &str) {
         ctx.shared().store.write("save variable", move |db| {
             accounts::save_var(db, id, &name, value.as_deref())
         });
+    }
+}
+
+/// Why `set` refused, as a catalogue line (a bad value's reason is the
+/// variable table's own English: src/settings/vars.rs).
+fn set_error(e: &SetError) -> Msg {
+    match e {
+        SetError::NoSuch(name) => msg!("set-no-such", name = name),
+        SetError::Ambiguous(name) => msg!("set-ambiguous", name = name),
+        SetError::BadValue(text) => msg!("raw", text = text),
     }
 }
 
@@ -140,8 +151,9 @@ pub fn iset(ctx: &mut Ctx<'_>, args: &str) {
                 ctx.events(&seeks);
             }
         }
-        Err(e @ IsetError::BadValue) => ctx.fail(code::BAD_PARAMS, e.to_string()),
-        Err(e) => ctx.line(e.to_string()),
+        Err(IsetError::BadValue) => ctx.fail_msg(code::BAD_PARAMS, &msg!("iset-bad-value")),
+        Err(IsetError::NoSuch(name)) => ctx.say(&msg!("iset-no-such", name = name)),
+        Err(IsetError::Locked) => ctx.say(&msg!("iset-locked")),
     }
 }
 
