@@ -340,3 +340,90 @@ set-pin-on = Vous verrez les connexions et déconnexions.
 set-pin-off = Vous ne verrez plus les connexions et déconnexions.
 set-flip-on = Échiquier retourné.
 set-flip-off = Échiquier remis à l'endroit.
+
+## who et finger.
+
+who-count = {" "}{$n} { $n ->
+    [one] joueur affiché
+   *[other] joueurs affichés
+} (sur {$total}). (*) désigne un administrateur.
+finger-header = Fiche de {$name} :
+finger-on-for = Connecté depuis : {$on}   Inactif : {$idle}
+finger-playing = (joue la partie {$no} : {$white} contre {$black})
+finger-not-registered = {$name} n'est PAS un joueur inscrit.
+finger-no-rated-games = {$name} n'a joué aucune partie classée.
+finger-computer = {$name} est un ordinateur.
+finger-timeseal-on = Timeseal 1 : oui
+finger-timeseal-off = Timeseal 1 : non
+finger-interface = Interface  : {$interface}
+finger-last-disconnected = Dernière déconnexion : {$date}
+finger-never-connected = {$name} ne s'est jamais connecté.
+
+## messages
+
+messages-guests = Les joueurs non inscrits ne peuvent ni envoyer ni recevoir de messages.
+messages-none = Vous n'avez aucun message.
+messages-header = Messages :
+messages-no-such = Ce message n'existe pas.
+messages-none-from = Vous n'avez aucun message de {$name}.
+messages-from-header = Messages de {$name} :
+message-too-long = Votre message est trop long ; un message fait au plus {$max} caractères.
+message-unregistered = Le joueur « {$name} » n'est pas inscrit et ne peut pas recevoir de messages.
+message-sent-to = Ce message a été envoyé à {$name} :
+message-received = Vous avez reçu ce message :
+message-box-full = La boîte aux lettres de {$name} est pleine.
+messages-cleared = { $n ->
+    [one] {$n} message effacé.
+   *[other] {$n} messages effacés.
+}
+
+## history et journal
+
+history-none = Aucune partie dans l'historique de {$name}.
+history-header = Historique de {$name} :
+history-no-such-game = {$name} n'a pas de partie {$n} dans son historique.
+journal-registered-only = Seuls les joueurs inscrits peuvent tenir un journal.
+journal-letters = Les entrées du journal sont désignées par une seule lettre.
+journal-empty = Le journal de {$name} est vide.
+journal-header = Journal de {$name} :
+journal-private = Désolé, ce journal est privé.
+journal-deleted = Entrée {$slot} du journal effacée.
+journal-no-entry = Vous n'avez pas d'entrée {$slot} dans votre journal.
+database-unavailable = La base de données n'est pas disponible ; réessayez plus tard.
+
+## Listes et canaux.
+
+list-notify-self = Vous ne pouvez pas vous ajouter à votre propre liste notify.
+list-notify-unregistered = Vous ne pouvez pas ajouter un joueur non inscrit à votre liste notify.
+list-already-on = {""}[{$name}] est déjà sur votre liste {$list}.
+list-full = Désolé, votre liste {$list} est pleine.
+list-added = {""}[{$name}] ajouté à votre liste {$list}.
+channel-members = Canal {$title} : {$names}
+channel-empty = Le canal {$title} est vide.
+
+## Divers.
+
+uptime-since = Le serveur fonctionne depuis le {$date} UTC.
+uptime-for = (En service depuis {$duration})
+games-count = {"  "}{ $n ->
+    [one] {$n} partie affichée.
+   *[other] {$n} parties affichées.
+}
+exam-already = Vous examinez déjà une partie.
+exam-while-playing = Vous jouez une partie.
+exam-not-examining = Vous n'examinez aucune partie.
+exam-start-scratch = Début d'une partie en mode examen (libre).
+exam-start-setup = Début d'une partie en mode examen (mise en place).
+exam-you-stopped = Vous n'examinez plus la partie {$no}.
+set-no-such = Pas de variable « {$name} ».
+set-ambiguous = Variable ambiguë « {$name} ».
+server-shutting-down = Le serveur s'arrête.
+shutdown-canceled = {"    "}**** Arrêt du serveur annulé par {$by}. ****
+shutdown-in-minutes = {"    "}**** Arrêt du serveur dans {$n} { $n ->
+    [one] minute
+   *[other] minutes
+}. ****
+shutdown-in-seconds = {"    "}**** Arrêt du serveur dans {$n} { $n ->
+    [one] seconde
+   *[other] secondes
+}. ****

@@ -124,6 +124,16 @@ mod tests {
     }
 
     #[test]
+    fn no_id_is_given_twice() {
+        for (name, source) in [("en", EN), ("fr", FR)] {
+            let mut seen = std::collections::HashSet::new();
+            for id in ids(source) {
+                assert!(seen.insert(id.clone()), "{name}.ftl has {id} twice");
+            }
+        }
+    }
+
+    #[test]
     fn french_has_no_message_english_lacks() {
         let en = ids(EN);
         for id in ids(FR) {
