@@ -8,40 +8,25 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use super::Ctx;
-use crate::account::Titles;
-use crate::event::{Event, Msg};
+use crate::event::Msg;
 use crate::msg;
 use crate::settings::lists::parse_channel;
 use crate::settings::vars::Switch;
 use crate::store::{Store, accounts};
-use crate::timefmt::duration_words;
 use crate::user::User;
+use crate::world::speech::{Broadcast, Speaker};
 use crate::world::talk::may_talk;
 use crate::world::watching::find_error;
-use crate::world::{FindError, Player, SessionId, World};
-
-/// Idle time from which `(told Bob, who has been idle 7 mins)` is shown.
-const IDLE_NOTE_SECS: u64 = 180;
+use crate::world::{FindError, Player};
 
 /// The one who talks, copied out of the session.
-struct Speaker {
-    id: SessionId,
-    name: String,
-    /// Name with titles, as receivers see it.
-    display: String,
-    registered: bool,
-    titles: Titles,
-}
-
-impl Speaker {
-    fn of(session: &User) -> Speaker {
-        Speaker {
-            id: session.id,
-            name: session.name.clone(),
-            display: session.display_name(),
-            registered: session.is_registered(),
-            titles: session.titles,
-        }
+fn speaker(session: &User) -> Speaker {
+    Speaker {
+        id: session.id,
+        name: session.name.clone(),
+        display: session.display_name(),
+        registered: session.is_registered(),
+        titles: session.titles,
     }
 }
 
@@ -146,41 +131,9 @@ pub fn say(ctx: &mut Ctx<'_>, args: &str) {
     if !flood_ok(ctx) {
         return;
     }
-    let me = Speaker::of(ctx.session);
-    let reply = {
-        let world = ctx.world();
-        let Some(player) = world.player(me.id) else {
-            return;
-        };
-        // The opponent's name, and the game's number while it goes on.
-        let opponent = match player
-            .game
-            .and_then(|no| world.games.get(&no).map(|g| (no, g)))
-        {
-            Some((no, game)) => game
-                .color_of(me.id)
-                .map(|c| (game.seat(!c).name.clone(), Some(no))),
-            None => player.last_opponent.clone().map(|name| (name, None)),
-        };
-        match opponent {
-            None => msg!("say-nobody"),
-            Some((name, game)) => match world.by_name(&name) {
-                None => msg!("player-not-logged-in", name = &name),
-                Some(to) if !me.titles.admin && to.talk.lists.censor.contains(&me.name) => {
-                    msg!("refuse-censored", name = &to.name)
-                }
-                Some(to) => {
-                    let number = game.map(|no| format!("[{no}]")).unwrap_or_default();
-                    to.send_event(Event::line(msg!(
-                        "say-heard",
-                        name = &me.display,
-                        game = number,
-                        text = args
-                    )));
-                    told(&world, to)
-                }
-            },
-        }
+    let me = speaker(ctx.session);
+    let Some(reply) = ctx.world().say(&me, args) else {
+        return;
     };
     ctx.say(&reply);
 }
@@ -193,40 +146,8 @@ enum Whom<'a> {
     Exact(&'a str),
 }
 
-/// The sender's line after a tell (or a `say`) that arrived:
-/// `(told Bob)`, `(told Bob, who is playing)` or
-/// `(told Bob, who has been idle 7 mins)`.
-pub(super) fn told(world: &World, to: &Player) -> Msg {
-    if world.is_playing(to.id) {
-        return msg!("told-playing", name = &to.name);
-    }
-    let idle = to.last_input.elapsed().as_secs();
-    if idle >= IDLE_NOTE_SECS {
-        // The idle time in words (timefmt::duration_words).
-        msg!("told-idle", name = &to.name, idle = duration_words(idle))
-    } else {
-        msg!("told", name = &to.name)
-    }
-}
-
-/// Delivers a tell if the receiver takes it; Ok is the sender's reply.
-fn deliver_tell(world: &World, to: &Player, me: &Speaker, text: &str) -> Result<Msg, Msg> {
-    if !me.registered && !to.vars.switch(Switch::Tell) {
-        return Err(msg!("tell-not-listening", name = &to.name));
-    }
-    if !me.titles.admin && to.talk.lists.censor.contains(&me.name) {
-        return Err(msg!("refuse-censored", name = &to.name));
-    }
-    to.send_event(Event::line(msg!(
-        "tell-heard",
-        name = &me.display,
-        text = text
-    )));
-    Ok(told(world, to))
-}
-
 fn tell_person(ctx: &mut Ctx<'_>, whom: Whom<'_>, text: &str, remember: bool) {
-    let me = Speaker::of(ctx.session);
+    let me = speaker(ctx.session);
     let typed = match whom {
         Whom::Prefix(n) | Whom::Exact(n) => n.to_string(),
     };
@@ -238,8 +159,9 @@ fn tell_person(ctx: &mut Ctx<'_>, whom: Whom<'_>, text: &str, remember: bool) {
         };
         let result = match found {
             Ok(to) => {
-                let name = to.name.clone();
-                deliver_tell(&world, to, &me, text)
+                let (name, id) = (to.name.clone(), to.id);
+                world
+                    .tell(&me, id, text)
                     .map(|reply| (reply, name))
                     .map_err(Some)
             }
@@ -278,7 +200,7 @@ fn tell_channel(ctx: &mut Ctx<'_>, ch: u8, text: &str, remember: bool) {
     if muzzled(ctx) {
         return;
     }
-    let me = Speaker::of(ctx.session);
+    let me = speaker(ctx.session);
     if let Err(e) = may_talk(ch, &me.titles, me.registered) {
         return ctx.say(&e);
     }
@@ -286,91 +208,34 @@ fn tell_channel(ctx: &mut Ctx<'_>, ch: u8, text: &str, remember: bool) {
         Some(name) => format!("{ch} \"{name}\""),
         None => ch.to_string(),
     };
-    let sent: Result<usize, Msg> = {
-        let mut world = ctx.world();
-        let member = world
-            .player(me.id)
-            .is_some_and(|p| p.talk.lists.channels.contains(&ch));
-        if !member && !me.titles.admin && !me.titles.td {
-            Err(msg!("channel-not-member", channel = ch))
-        } else {
-            let line = Arc::new(Event::line(msg!(
-                "channel-heard",
-                name = &me.display,
-                channel = ch,
-                text = text
-            )));
-            let mut count = 0;
-            for p in world.players() {
-                if p.id == me.id
-                    || !p.talk.lists.channels.contains(&ch)
-                    || (!me.registered && !p.vars.switch(Switch::Ctell))
-                    || p.talk.lists.censor.contains(&me.name)
-                {
-                    continue;
-                }
-                p.share(&line);
-                count += 1;
-            }
-            if remember && let Some(p) = world.player_mut(me.id) {
-                p.talk.last_channel = Some(ch);
-            }
-            Ok(count)
-        }
-    };
+    let sent = ctx.world().channel_tell(&me, ch, text, remember);
     match sent {
         Ok(n) => ctx.say(&msg!("channel-told", n = n, title = title)),
         Err(e) => ctx.say(&e),
     }
 }
 
-/// The three ways of talking to everyone.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Broadcast {
-    Shout,
-    CShout,
-    It,
+fn command_of(kind: Broadcast) -> &'static str {
+    match kind {
+        Broadcast::Shout => "shout",
+        Broadcast::CShout => "cshout",
+        Broadcast::It => "it",
+    }
 }
 
-impl Broadcast {
-    fn command(self) -> &'static str {
-        match self {
-            Broadcast::Shout => "shout",
-            Broadcast::CShout => "cshout",
-            Broadcast::It => "it",
-        }
+fn done(kind: Broadcast, n: usize) -> Msg {
+    match kind {
+        Broadcast::Shout => msg!("shouted-to", n = n),
+        Broadcast::CShout => msg!("cshouted-to", n = n),
+        Broadcast::It => msg!("itshouted-to", n = n),
     }
+}
 
-    /// The variable that decides who hears it.
-    fn var(self) -> Switch {
-        match self {
-            Broadcast::CShout => Switch::Cshout,
-            _ => Switch::Shout,
-        }
-    }
-
-    fn heard(self, who: &str, text: &str) -> Msg {
-        match self {
-            Broadcast::Shout => msg!("shout-heard", name = who, text = text),
-            Broadcast::CShout => msg!("cshout-heard", name = who, text = text),
-            Broadcast::It => msg!("it-heard", name = who, text = text),
-        }
-    }
-
-    fn done(self, n: usize) -> Msg {
-        match self {
-            Broadcast::Shout => msg!("shouted-to", n = n),
-            Broadcast::CShout => msg!("cshouted-to", n = n),
-            Broadcast::It => msg!("itshouted-to", n = n),
-        }
-    }
-
-    fn deaf(self) -> Msg {
-        match self {
-            Broadcast::Shout => msg!("shout-deaf"),
-            Broadcast::CShout => msg!("cshout-deaf"),
-            Broadcast::It => msg!("itshout-deaf"),
-        }
+fn deaf(kind: Broadcast) -> Msg {
+    match kind {
+        Broadcast::Shout => msg!("shout-deaf"),
+        Broadcast::CShout => msg!("cshout-deaf"),
+        Broadcast::It => msg!("itshout-deaf"),
     }
 }
 
@@ -401,12 +266,12 @@ fn muzzled(ctx: &mut Ctx<'_>) -> bool {
 }
 
 fn shout_like(ctx: &mut Ctx<'_>, args: &str, kind: Broadcast) {
-    let me = Speaker::of(ctx.session);
+    let me = speaker(ctx.session);
     if !args.is_empty() && muzzled(ctx) {
         return;
     }
     if !me.registered {
-        return ctx.say(&msg!("shout-registered-only", command = kind.command()));
+        return ctx.say(&msg!("shout-registered-only", command = command_of(kind)));
     }
     let now = Instant::now();
     if args.is_empty() {
@@ -428,36 +293,11 @@ fn shout_like(ctx: &mut Ctx<'_>, args: &str, kind: Broadcast) {
         return;
     }
     if !ctx.session.vars.switch(kind.var()) {
-        return ctx.say(&kind.deaf());
+        return ctx.say(&deaf(kind));
     }
-    let sent: Result<usize, u64> = {
-        let mut world = ctx.world();
-        let wait = if me.titles.admin {
-            0
-        } else {
-            world.shout_wait(&me.name, now)
-        };
-        if wait > 0 {
-            Err(wait)
-        } else {
-            let line = Arc::new(Event::line(kind.heard(&me.display, args)));
-            let mut count = 0;
-            for p in world.players() {
-                if p.id == me.id
-                    || !p.vars.switch(kind.var())
-                    || p.talk.lists.censor.contains(&me.name)
-                {
-                    continue;
-                }
-                p.share(&line);
-                count += 1;
-            }
-            world.record_shout(&me.name, now);
-            Ok(count)
-        }
-    };
+    let sent = ctx.world().shout(&me, kind, args, now);
     match sent {
-        Ok(n) => ctx.say(&kind.done(n)),
+        Ok(n) => ctx.say(&done(kind, n)),
         Err(wait) => ctx.say(&msg!("shout-not-sent", n = wait)),
     }
 }
@@ -500,7 +340,7 @@ pub fn qtell_text(text: &str, bell: bool) -> String {
 /// users, answered with the machine line `*qtell name 0*` (delivered) or
 /// `*qtell name 1*` (not).
 pub fn qtell(ctx: &mut Ctx<'_>, args: &str) {
-    let me = Speaker::of(ctx.session);
+    let me = speaker(ctx.session);
     if !me.titles.td && !me.titles.computer {
         return ctx.say(&msg!("qtell-td-only"));
     }

@@ -27,6 +27,7 @@ pub mod restart;
 pub mod saving;
 pub mod seeks;
 pub mod shutdown;
+pub mod speech;
 pub mod talk;
 pub mod timers;
 pub mod tourney_play;

@@ -7,6 +7,7 @@ mod games;
 mod offers;
 mod presence;
 mod seeks;
+mod talk;
 mod watching;
 
 use std::sync::Arc;
