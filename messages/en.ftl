@@ -819,6 +819,21 @@ iset-set = {$name} set.
 iset-unset = {$name} unset.
 alias-maximum = You have your maximum of {$n} aliases.
 
+## Administration replies.
+
+admin-no-account = There is no account named "{$name}".
+admin-ban-admin = You can't ban an administrator.
+admin-banned = {$name} is banned: logins are refused, the account is kept.
+admin-unbanned = {$name} is no longer banned.
+admin-muzzle-admin = You can't muzzle an administrator.
+admin-no-player = There is no player named "{$name}".
+admin-muzzled = {$name} is muzzled.
+admin-unmuzzled = {$name} is no longer muzzled.
+admin-no-such-game = There is no game with {$white} as White and {$black} as Black.
+# $reason and $result as the store keeps them.
+admin-adjudicated-live = Game {$no} ({$white} vs. {$black}) adjudicated: {$reason} {$result}
+admin-adjudicated-stored = The adjourned game ({$white} vs. {$black}) adjudicated: {$reason} {$result}
+
 ## Notices from other commands.
 
 password-changed-by = {$name} has changed your password.

@@ -13,6 +13,7 @@ use std::time::Duration;
 use tokio::time::Instant;
 
 use super::Ctx;
+use crate::event::Msg;
 use crate::msg;
 use crate::shared::Shared;
 use crate::store::{accounts, admin as db};
@@ -122,16 +123,15 @@ fn set_ban(ctx: &mut Ctx<'_>, args: &str, on: bool) {
     let shared = ctx.shared().clone();
     let me = ctx.session.name.clone();
     let name = name.to_string();
+    let voice = ctx.voice();
     ctx.reply_later(async move {
         let lookup = name.clone();
         let done = shared
             .store
-            .call(move |c| -> rusqlite::Result<Result<String, String>> {
+            .call(move |c| -> rusqlite::Result<Result<String, Msg>> {
                 match accounts::find(c, &lookup)? {
-                    None => Ok(Err(format!("There is no account named \"{lookup}\"."))),
-                    Some(a) if a.titles.admin && on => {
-                        Ok(Err("You can't ban an administrator.".to_string()))
-                    }
+                    None => Ok(Err(msg!("admin-no-account", name = &lookup))),
+                    Some(a) if a.titles.admin && on => Ok(Err(msg!("admin-ban-admin"))),
                     Some(a) => {
                         db::set_banned(c, &a.name, on)?;
                         Ok(Ok(a.name))
@@ -141,16 +141,16 @@ fn set_ban(ctx: &mut Ctx<'_>, args: &str, on: bool) {
             .await;
         let shown = match done {
             Ok(Ok(Ok(shown))) => shown,
-            Ok(Ok(Err(e))) => return format!("{e}\n"),
-            _ => return "The database is not available; try again later.\n".to_string(),
+            Ok(Ok(Err(e))) => return voice.line(&e),
+            _ => return voice.line(&msg!("database-unavailable")),
         };
         if on {
             shared.world().kick(&shown, msg!("kick-banned", by = &me));
             record(&shared, &me, "ban", Some(&shown), "", Some("Banned."));
-            format!("{shown} is banned: logins are refused, the account is kept.\n")
+            voice.line(&msg!("admin-banned", name = &shown))
         } else {
             record(&shared, &me, "unban", Some(&shown), "", Some("Ban lifted."));
-            format!("{shown} is no longer banned.\n")
+            voice.line(&msg!("admin-unbanned", name = &shown))
         }
     });
 }
@@ -173,15 +173,16 @@ fn set_muzzle(ctx: &mut Ctx<'_>, args: &str, on: bool) {
     let shared = ctx.shared().clone();
     let me = ctx.session.name.clone();
     let name = name.to_string();
+    let voice = ctx.voice();
     ctx.reply_later(async move {
         let lookup = name.clone();
         let account = shared.store.call(move |c| accounts::find(c, &lookup)).await;
         let account = match account {
             Ok(Ok(a)) => a,
-            _ => return "The database is not available; try again later.\n".to_string(),
+            _ => return voice.line(&msg!("database-unavailable")),
         };
         if account.as_ref().is_some_and(|a| a.titles.admin) && on {
-            return "You can't muzzle an administrator.\n".to_string();
+            return voice.line(&msg!("admin-muzzle-admin"));
         }
         let online = shared.world().set_muzzle_online(&name, on);
         let shown = match (&account, online) {
@@ -193,11 +194,11 @@ fn set_muzzle(ctx: &mut Ctx<'_>, args: &str, on: bool) {
                 a.name.clone()
             }
             (None, Some(shown)) => shown,
-            (None, None) => return format!("There is no player named \"{name}\".\n"),
+            (None, None) => return voice.line(&msg!("admin-no-player", name = &name)),
         };
         if on {
             record(&shared, &me, "muzzle", Some(&shown), "", Some("Muzzled."));
-            format!("{shown} is muzzled.\n")
+            voice.line(&msg!("admin-muzzled", name = &shown))
         } else {
             record(
                 &shared,
@@ -207,7 +208,7 @@ fn set_muzzle(ctx: &mut Ctx<'_>, args: &str, on: bool) {
                 "",
                 Some("Muzzle lifted."),
             );
-            format!("{shown} is no longer muzzled.\n")
+            voice.line(&msg!("admin-unmuzzled", name = &shown))
         }
     });
 }
@@ -228,7 +229,7 @@ pub fn adjudicate(ctx: &mut Ctx<'_>, args: &str) {
         .world()
         .adjudicate(white, black, verdict, &me, Instant::now());
     let reply = adjudicated(ctx.shared(), &me, white, black, verdict, done);
-    ctx.out.push_str(&reply);
+    ctx.say(&reply);
 }
 
 /// Records an adjudication in the admin log and says what was done.
@@ -239,9 +240,9 @@ fn adjudicated(
     black: &str,
     verdict: Verdict,
     done: Option<Adjudicated>,
-) -> String {
+) -> Msg {
     let Some(done) = done else {
-        return format!("There is no game with {white} as White and {black} as Black.\n");
+        return msg!("admin-no-such-game", white = white, black = black);
     };
     let (white, black) = (done.white.as_str(), done.black.as_str());
     let end = verdict.end();
@@ -257,14 +258,24 @@ fn adjudicated(
             Some(&format!("Adjudicated: {detail}")),
         );
     }
-    let what = match done.game {
-        AdjudicatedGame::Live(no) => format!("Game {no}"),
-        AdjudicatedGame::Stored(_) => "The adjourned game".to_string(),
-    };
-    format!(
-        "{what} ({white} vs. {black}) adjudicated: {reason} {}\n",
-        end.result
-    )
+    // The reason as the store keeps it.
+    match done.game {
+        AdjudicatedGame::Live(no) => msg!(
+            "admin-adjudicated-live",
+            no = no,
+            white = white,
+            black = black,
+            reason = &reason,
+            result = end.result
+        ),
+        AdjudicatedGame::Stored(_) => msg!(
+            "admin-adjudicated-stored",
+            white = white,
+            black = black,
+            reason = &reason,
+            result = end.result
+        ),
+    }
 }
 
 /// `shutdown [now|minutes|Ns|cancel]`: stops the server, at once or after
