@@ -9,11 +9,14 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 
 use crate::account::Titles;
+use crate::chess::BoardSnapshot;
+use crate::event::Viewer;
 use crate::net::timing;
+use crate::render::board::BoardStyle;
 use crate::render::output::Shape;
 use crate::render::view::View;
 use crate::settings::ivars::{Ivar, Ivars};
-use crate::settings::vars::{Number, Text, Vars};
+use crate::settings::vars::{Number, Switch, Text, Vars};
 use crate::shared::Shared;
 use crate::world::SessionId;
 
@@ -66,6 +69,30 @@ impl User {
         let wrap =
             (!self.ivars.get(Ivar::NOWRAP)).then(|| self.vars.number(Number::Width) as usize);
         Shape { wrap, prompt }
+    }
+
+    /// How this user draws boards (taken once, so that a reply that waits
+    /// for the database draws them the same way).
+    pub fn board_style(&self) -> BoardStyle {
+        BoardStyle::new(
+            self.vars.style == 12,
+            self.vars.switch(Switch::Flip) ^ self.flipped,
+            self.ivars.get(Ivar::MS),
+            self.vars.lang,
+        )
+    }
+
+    /// The board text (style 12 line or style 1 board), without the
+    /// newline that precedes every board on the wire.
+    pub fn board_body(&self, snap: &BoardSnapshot, viewer: Viewer, out: &mut String) {
+        self.board_style().body(snap, viewer, out);
+    }
+
+    /// A board as part of a command's reply: the delivery newline, then
+    /// the board (docs/protocol.md §2.1).
+    pub fn board(&self, snap: &BoardSnapshot, viewer: Viewer, out: &mut String) {
+        out.push('\n');
+        self.board_body(snap, viewer, out);
     }
 
     /// How lines look for this user: language and settings.

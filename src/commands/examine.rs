@@ -11,7 +11,6 @@ use crate::chess::lessons;
 use crate::chess::movelist;
 use crate::event::Msg;
 use crate::msg;
-use crate::render::board::{self as render, BoardStyle};
 use crate::render::output::code;
 use crate::settings::ivars::Ivar;
 use crate::world::exam_moves::{Change, ExamMove, Step};
@@ -24,7 +23,7 @@ pub fn show_change(ctx: &mut Ctx<'_>, change: Change) {
         ctx.say(m);
     }
     if let Some(board) = &change.board {
-        render::board(ctx.session, board, Viewer::Examiner, &mut ctx.out);
+        ctx.session.board(board, Viewer::Examiner, &mut ctx.out);
     }
     if !change.after.is_empty() {
         ctx.out.push('\n');
@@ -49,7 +48,7 @@ fn start(ctx: &mut Ctx<'_>, new: NewExam, intro: &[Msg]) {
             for m in intro {
                 ctx.say(m);
             }
-            render::board(ctx.session, &board, Viewer::Examiner, &mut ctx.out);
+            ctx.session.board(&board, Viewer::Examiner, &mut ctx.out);
             if let Some(end) = end {
                 ctx.out.push('\n');
                 ctx.say(&end);
@@ -158,7 +157,7 @@ pub fn examine(ctx: &mut Ctx<'_>, args: &str) {
 fn examine_stored(ctx: &mut Ctx<'_>, source: stored::Source) {
     let id = ctx.session.id;
     let asker = Asker::of(ctx);
-    let style = BoardStyle::of(ctx.session);
+    let style = ctx.session.board_style();
     let voice = ctx.voice();
     let shared = ctx.shared().clone();
     ctx.reply_later(async move {
@@ -264,7 +263,7 @@ pub fn try_move(ctx: &mut Ctx<'_>, text: &str) -> Option<bool> {
         ExamMove::Refused { message, board } => {
             ctx.fail_msg(code::GAME_MOVE, &message);
             if let Some(board) = board {
-                render::board(ctx.session, &board, Viewer::Examiner, &mut ctx.out);
+                ctx.session.board(&board, Viewer::Examiner, &mut ctx.out);
             }
         }
         ExamMove::Played(change) => {
@@ -290,7 +289,8 @@ pub fn observe(ctx: &mut Ctx<'_>, args: &str) -> bool {
             for m in &lines {
                 ctx.say(m);
             }
-            render::board(ctx.session, &board, Viewer::ExamObserver, &mut ctx.out);
+            ctx.session
+                .board(&board, Viewer::ExamObserver, &mut ctx.out);
         }
         Err(e) => ctx.say(&e),
     }

@@ -7,7 +7,6 @@ use tokio::time::Instant;
 use super::Ctx;
 use crate::event::{EndKind, Event, Msg};
 use crate::msg;
-use crate::render::board as render;
 use crate::render::output::code;
 use crate::world::game::Viewer;
 use crate::world::games::{End, MoveOutcome};
@@ -44,7 +43,7 @@ pub fn try_move(ctx: &mut Ctx<'_>, text: &str) -> bool {
             ctx.fail_msg(code::GAME_MOVE, &message);
             // Jin and eboard take a move back only when the board comes again.
             if let Some((snap, viewer)) = board {
-                render::board(ctx.session, &snap, viewer, &mut ctx.out);
+                ctx.session.board(&snap, viewer, &mut ctx.out);
             }
         }
         MoveOutcome::Played {
@@ -57,7 +56,7 @@ pub fn try_move(ctx: &mut Ctx<'_>, text: &str) -> bool {
             ctx.session.moves_played = ctx.session.moves_played.wrapping_add(1);
             ctx.code.get_or_insert(code::GAME_MOVE);
             ctx.events(&before);
-            render::board(ctx.session, &board, viewer, &mut ctx.out);
+            ctx.session.board(&board, viewer, &mut ctx.out);
             if !after.is_empty() {
                 ctx.out.push('\n');
                 ctx.events(&after);
@@ -271,7 +270,7 @@ fn board_for(
 /// `refresh [game|name]`: the board again.
 pub fn refresh(ctx: &mut Ctx<'_>, args: &str) {
     match board_for(ctx, args) {
-        Ok((snap, viewer)) => render::board(ctx.session, &snap, viewer, &mut ctx.out),
+        Ok((snap, viewer)) => ctx.session.board(&snap, viewer, &mut ctx.out),
         Err(e) => ctx.say(&e),
     }
 }
@@ -280,7 +279,7 @@ pub fn refresh(ctx: &mut Ctx<'_>, args: &str) {
 pub fn flip(ctx: &mut Ctx<'_>, _args: &str) {
     ctx.session.flipped = !ctx.session.flipped;
     match board_for(ctx, "") {
-        Ok((snap, viewer)) => render::board(ctx.session, &snap, viewer, &mut ctx.out),
+        Ok((snap, viewer)) => ctx.session.board(&snap, viewer, &mut ctx.out),
         Err(_) => ctx.say(&if ctx.session.flipped {
             msg!("set-flip-on")
         } else {

@@ -10,7 +10,6 @@ use crate::chess::movelist::{self, MoveListData, TimedMove};
 use crate::chess::{AtomicGame, BoardSnapshot, style12};
 use crate::event::Msg;
 use crate::msg;
-use crate::render::board as render;
 use crate::settings::ivars::Ivar;
 use crate::timefmt::fics_date;
 use crate::world::World;
@@ -66,7 +65,7 @@ pub fn observe(ctx: &mut Ctx<'_>, args: &str) {
     match result {
         Ok((events, snap)) => {
             ctx.events(&events);
-            render::board(ctx.session, &snap, Viewer::Observer, &mut ctx.out);
+            ctx.session.board(&snap, Viewer::Observer, &mut ctx.out);
         }
         Err(e) => ctx.say(&e),
     }

@@ -12,7 +12,6 @@ use crate::chess::movelist::{self, MoveListData, TimedMove};
 use crate::chess::{AtomicGame, BoardSnapshot};
 use crate::event::Msg;
 use crate::msg;
-use crate::render::board::BoardStyle;
 use crate::settings::ivars::Ivar;
 use crate::store::games::{self, GameRow, MoveRow};
 use crate::store::{accounts, journal};
@@ -260,7 +259,7 @@ pub fn sposition(ctx: &mut Ctx<'_>, args: &str) {
     let Some(source) = parse(ctx, &words, last_in_history) else {
         return ctx.usage("sposition name [history-number|journal-slot] | sposition name1 name2");
     };
-    let style = BoardStyle::of(ctx.session);
+    let style = ctx.session.board_style();
     with_found(ctx, source, move |found| {
         let exam = NewExam::stored(&found.row, &found.moves);
         let mut game = exam.start;

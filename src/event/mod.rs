@@ -9,6 +9,7 @@
 
 pub mod end;
 pub mod msg;
+pub mod viewer;
 
 use std::sync::Arc;
 
@@ -16,6 +17,7 @@ use serde::Serialize;
 
 pub use end::EndKind;
 pub use msg::{Arg, Msg};
+pub use viewer::Viewer;
 
 /// The type of an offer, without its terms: what pendinfo's `t=` names,
 /// `accept t=...` picks, and lookups compare (never a word).

@@ -5,24 +5,9 @@
 use std::cell::RefCell;
 
 use crate::chess::{BoardSnapshot, Lang, style1, style12};
+use crate::event::Viewer;
 use crate::net::telnet;
 use crate::render::output::{self, Shape};
-use crate::settings::ivars::Ivar;
-use crate::settings::vars::Switch;
-use crate::user::User;
-use crate::world::game::Viewer;
-
-/// Whether this user sees Black at the bottom: a Black player does, and
-/// `set flip` and the `flip` command each turn the board over.
-pub fn black_at_bottom(session: &User, viewer: Viewer) -> bool {
-    viewer.black_at_bottom() ^ session.vars.switch(Switch::Flip) ^ session.flipped
-}
-
-/// The board text (style 12 line or style 1 board), without the newline
-/// that precedes every board on the wire.
-pub fn board_body(session: &User, snap: &BoardSnapshot, viewer: Viewer, out: &mut String) {
-    BoardStyle::of(session).body(snap, viewer, out);
-}
 
 thread_local! {
     /// Where a board that nobody shares is drawn before it is copied to
@@ -43,12 +28,15 @@ pub struct BoardStyle {
 }
 
 impl BoardStyle {
-    pub fn of(session: &User) -> BoardStyle {
+    /// A user's style: style 12 or 1, boards turned over (`set flip` and
+    /// the `flip` command together), clocks in milliseconds, the language
+    /// of style 1's letters.
+    pub fn new(style12: bool, flip: bool, ms: bool, lang: Lang) -> BoardStyle {
         BoardStyle {
-            style12: session.vars.style == 12,
-            flip: session.vars.switch(Switch::Flip) ^ session.flipped,
-            ms: session.ivars.get(Ivar::MS),
-            lang: session.vars.lang,
+            style12,
+            flip,
+            ms,
+            lang,
         }
     }
 
@@ -118,13 +106,6 @@ impl BoardStyle {
         out.push('\n');
         self.body(snap, viewer, out);
     }
-}
-
-/// A board as part of a command's reply: the delivery newline, then the
-/// board (docs/protocol.md §2.1).
-pub fn board(session: &User, snap: &BoardSnapshot, viewer: Viewer, out: &mut String) {
-    out.push('\n');
-    board_body(session, snap, viewer, out);
 }
 
 #[cfg(test)]

@@ -19,7 +19,6 @@ use tokio_util::sync::CancellationToken;
 
 use crate::commands;
 use crate::net::timing;
-use crate::render::board as render;
 use crate::render::fics;
 use crate::render::output::{self, Block};
 use crate::settings::ivars::Ivar;
@@ -442,7 +441,7 @@ async fn write_out(session: &mut User, conn: &mut Conn, message: Out) -> std::io
             // ping (docs/protocol.md §2.1), so the client stamps its arrival.
             let ping = if my_turn { session.timing.ping() } else { "" };
             let bell = my_turn && session.vars.switch(Switch::Bell);
-            let style = render::BoardStyle::of(session);
+            let style = session.board_style();
             let shape = session.shape();
             conn.append(|out| {
                 if bell {
@@ -475,7 +474,7 @@ async fn write_out(session: &mut User, conn: &mut Conn, message: Out) -> std::io
             if viewer.relation(&board) == 1 {
                 text.push_str(session.timing.ping());
             }
-            render::board_body(session, &board, viewer, &mut text);
+            session.board_body(&board, viewer, &mut text);
             conn.write(&output::unsolicited(&text, &session.shape()))
                 .await
         }
