@@ -54,10 +54,16 @@ fn every_english_page_has_a_french_page_that_is_translated() {
     let missing: Vec<&String> = en.keys().filter(|t| !fr.contains_key(*t)).collect();
     assert!(missing.is_empty(), "no French page for {missing:?}");
     let extra: Vec<&String> = fr.keys().filter(|t| !en.contains_key(*t)).collect();
-    assert!(extra.is_empty(), "French pages without an English one: {extra:?}");
+    assert!(
+        extra.is_empty(),
+        "French pages without an English one: {extra:?}"
+    );
     for (topic, english) in &en {
         let french = &fr[topic];
-        assert_ne!(french, english, "{topic}: the French page is the English one");
+        assert_ne!(
+            french, english,
+            "{topic}: the French page is the English one"
+        );
         // A page that opens with its syntax keeps it as typed: command
         // names and arguments are not translated.
         let (en_head, fr_head) = (head(english), head(french));
