@@ -83,8 +83,8 @@ export function run(cmd, args, input = '') {
   });
 }
 
-/** Headless chromium, with the flags this closed network needs. */
-export async function launchBrowser() {
+/** Headless chromium, with the flags this closed network needs (and `extraArgs`). */
+export async function launchBrowser(extraArgs = []) {
   if (!existsSync(CHROMIUM)) throw new Error(`no chromium at ${CHROMIUM}: scripts/test.sh installs Debian's chromium`);
   return chromium.launch({
     executablePath: CHROMIUM,
@@ -98,13 +98,14 @@ export async function launchBrowser() {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      ...extraArgs,
     ],
   });
 }
 
-/** A new page in its own context (its own storage), in `locale`. */
-export async function openPage(browser, url, { locale = 'en-US', width = 1100, height = 900 } = {}) {
-  const context = await browser.newContext({ locale, viewport: { width, height } });
+/** A new page in its own context (its own storage), in `locale`; `hosts` are the names besides 127.0.0.1 and localhost that count as this server. */
+export async function openPage(browser, url, { locale = 'en-US', width = 1100, height = 900, ignoreHTTPSErrors = false, hosts = [] } = {}) {
+  const context = await browser.newContext({ locale, viewport: { width, height }, ignoreHTTPSErrors });
   const page = await context.newPage();
   page.setDefaultTimeout(PATIENCE);
   const errors = [];
@@ -116,7 +117,7 @@ export async function openPage(browser, url, { locale = 'en-US', width = 1100, h
   const foreign = [];
   page.on('request', (r) => {
     const u = new URL(r.url());
-    if (!['127.0.0.1', 'localhost'].includes(u.hostname) && u.protocol !== 'data:') foreign.push(r.url());
+    if (!['127.0.0.1', 'localhost', ...hosts].includes(u.hostname) && u.protocol !== 'data:') foreign.push(r.url());
   });
   await page.goto(url);
   return { page, context, errors, foreign };
@@ -135,13 +136,13 @@ export async function guestLogin(page) {
   return (await page.textContent('header .me a')).replace(/\(.*$/, '');
 }
 
-/** A telnet user, as on port 5000. */
+/** A telnet user, as on port 5000 (from the loopback address `localAddress`, if given). */
 export class Telnet {
-  constructor(addr) {
+  constructor(addr, localAddress = undefined) {
     const [host, port] = addr.split(':');
     this.buf = '';
     this.waiters = [];
-    this.sock = net.connect(Number(port), host);
+    this.sock = net.connect({ port: Number(port), host, localAddress });
     this.sock.setNoDelay(true);
     this.sock.on('data', (d) => {
       this.buf += d.toString('latin1').replace(/\n\r/g, '\n');
