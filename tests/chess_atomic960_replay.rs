@@ -144,6 +144,16 @@ fn random_atomic960_games_agree_with_python_chess_move_for_move() {
         castlings >= GAMES as usize / 2,
         "only {castlings} castlings"
     );
+    // The seed gives 356 castlings in 22,412 plies, and games that end by
+    // explosion (188), mate (13) and stalemate (1).
+    for end in ["king_exploded", "checkmate", "stalemate"] {
+        assert!(
+            games
+                .iter()
+                .any(|g| g.expected.last().is_some_and(|l| l.ends_with(end))),
+            "no game ends by {end}"
+        );
+    }
 
     let mut input = String::new();
     for g in &games {

@@ -466,6 +466,40 @@ mod tests {
     }
 
     #[test]
+    fn a_square_pair_castles_onto_the_rook_or_two_squares_away() {
+        use crate::chess::{AtomicGame, Variant};
+        // King b1, rooks a1 and h1 (Chess960 start 709 without its minor
+        // pieces and queen).
+        let game = AtomicGame::from_fen_in(
+            Variant::Atomic960,
+            "rk5r/pppppppp/8/8/8/8/PPPPPPPP/RK5R w KQkq - 0 1",
+        )
+        .unwrap();
+        let read =
+            |s: &str| pat(s, Lang::En).map(|shape| shape.find(game.legal_moves(), Role::Queen));
+        let castle = |rook| {
+            Some(Found::One(Move::Castle {
+                king: Square::B1,
+                rook,
+            }))
+        };
+        assert_eq!(read("b1a1"), castle(Square::A1));
+        assert_eq!(read("b1h1"), castle(Square::H1));
+        assert_eq!(read("b1g1"), castle(Square::H1));
+        // One square is the king's step; the long castling's king target
+        // is c1, one square away.
+        assert!(matches!(
+            read("b1c1"),
+            Some(Found::One(Move::Normal {
+                role: Role::King,
+                ..
+            }))
+        ));
+        assert_eq!(read("b1d1"), Some(Found::None));
+        assert_eq!(read("b1f1"), Some(Found::None));
+    }
+
+    #[test]
     fn promotion_letters() {
         let promo = |s, lang| match pat(s, lang) {
             Some(Shape::Patterns(p, _)) => p.promotion,

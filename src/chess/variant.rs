@@ -52,16 +52,12 @@ impl Variant {
     /// (scalachess, chessops) and pychess know no `Atomic960` and would read
     /// such a game as standard chess, while with `Atomic` and a `FEN` tag
     /// they all play its castling right (python-chess turns Chess960
-    /// castling on when the FEN's rights need it).
+    /// castling on when the FEN's rights need it). An Atomic960 game always
+    /// has its start FEN ([`AtomicGame::start_fen`]) for that tag.
+    ///
+    /// [`AtomicGame::start_fen`]: super::AtomicGame::start_fen
     pub fn pgn_tag(self) -> &'static str {
         "Atomic"
-    }
-
-    /// Whether a PGN of this variant always carries `SetUp` and `FEN`
-    /// (Atomic960 does, even from 518, so that it replays in Chess960 mode
-    /// wherever the FEN needs it).
-    pub fn pgn_always_has_fen(self) -> bool {
-        self == Variant::Atomic960
     }
 }
 
