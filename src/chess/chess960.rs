@@ -22,7 +22,7 @@ use shakmaty::{
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct StartPosition(u16);
 
-/// The number that is not a Chess960 number (too large, or not a number).
+/// Why a text is not a Chess960 number: not digits, or above 959.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BadNumber;
 
@@ -171,14 +171,14 @@ impl StartPosition {
     /// such a board with a right missing, is no numbered start.
     pub fn from_setup(setup: &Setup) -> Option<StartPosition> {
         let white = setup.board.by_color(Color::White);
-        let rank = File::ALL.map(|file| {
+        let mut rank = [Role::Pawn; 8];
+        for (file, role) in File::ALL.into_iter().zip(&mut rank) {
             let square = Square::from_coords(file, Rank::First);
-            white
-                .contains(square)
-                .then(|| setup.board.role_at(square))
-                .flatten()
-        });
-        let rank = rank.map(|role| role.unwrap_or(Role::Pawn));
+            if !white.contains(square) {
+                return None;
+            }
+            *role = setup.board.role_at(square)?;
+        }
         let start = StartPosition::from_back_rank(rank)?;
         (start.setup() == *setup).then_some(start)
     }
