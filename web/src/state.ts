@@ -118,6 +118,12 @@ export class Model {
       this.offers.clear();
       this.emit({ kind: 'seeks' });
       this.emit({ kind: 'offers' });
+      // The server stops the clocks of a game whose player is away: so do we, until its next board.
+      for (const g of this.games.values()) {
+        if (!g.board || g.end) continue;
+        g.board = { ...g.board, whiteMs: clockMs(g, 'white'), blackMs: clockMs(g, 'black'), ticking: false };
+        g.boardAt = performance.now();
+      }
     }
     this.emit({ kind: 'session' });
   }

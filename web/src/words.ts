@@ -102,6 +102,7 @@ export function shortDate(unix: number): string {
 
 /** "3 watching" */
 export function watchersText(n: number): string {
+  if (n === 0) return '';
   return n === 1 ? t('oneWatching') : tf('manyWatching', String(n));
 }
 

@@ -146,7 +146,9 @@ export function game(app: App, params: string[]): Page {
   const button = (label: string, id: string, act: () => Promise<{ ok: boolean; text: string }>) => h('button', { type: 'button', id, onclick: async () => say(await act()) }, label);
 
   const drawActions = () => {
-    if (examining()) {
+    // Nothing to send while the page is reconnecting.
+    if (!m.online) fill(actions);
+    else if (examining()) {
       fill(
         actions,
         button(t('backward'), 'btn-backward', () => app.client.step(false)),
@@ -299,7 +301,7 @@ export function game(app: App, params: string[]): Page {
     drawOffers();
     drawEnd();
     chat.draw(g);
-    moveForm.hidden = !(playing() || examining());
+    moveForm.hidden = !(playing() || examining()) || !m.online;
   };
 
   /** The live game's facts the boards do not carry: ratings, the moves before this page, the spectators, its database id. */
@@ -386,10 +388,7 @@ export function game(app: App, params: string[]): Page {
       drawAll(c.previous);
       if (c.what === 'end') void settle();
     } else if (c.kind === 'offers') drawOffers();
-    else if (c.kind === 'session') {
-      drawActions();
-      chat.draw(g);
-    }
+    else if (c.kind === 'session') drawAll(null);
   });
 
   const tick = setInterval(drawClocks, 100);
