@@ -63,10 +63,10 @@ export function historyPage(app: App, params: string[]): Page {
   const nav = h(
     'div',
     { class: 'actions', id: 'replay-nav' },
-    h('button', { type: 'button', id: 'btn-first', 'aria-label': t('first'), onclick: () => show(replay.first) }, '⏮'),
+    h('button', { type: 'button', id: 'btn-first', 'aria-label': t('first'), onclick: () => show(replay.first) }, '«'),
     h('button', { type: 'button', id: 'btn-prev', 'aria-label': t('previous'), onclick: () => show(current - 1) }, '◀'),
     h('button', { type: 'button', id: 'btn-next', 'aria-label': t('next'), onclick: () => show(current + 1) }, '▶'),
-    h('button', { type: 'button', id: 'btn-last', 'aria-label': t('last'), onclick: () => show(replay.last) }, '⏭'),
+    h('button', { type: 'button', id: 'btn-last', 'aria-label': t('last'), onclick: () => show(replay.last) }, '»'),
     h('button', { type: 'button', id: 'btn-flip', onclick: () => {
       orientation = orientation === 'white' ? 'black' : 'white';
       drawSides();
