@@ -149,9 +149,11 @@ export async function launchBrowser(extraArgs = []) {
   });
 }
 
-/** A new page in its own context (its own storage), in `locale`; `hosts` are the names besides 127.0.0.1 and localhost that count as this server. */
-export async function openPage(browser, url, { locale = 'en-US', width = 1100, height = 900, ignoreHTTPSErrors = false, hosts = [] } = {}) {
-  const context = await browser.newContext({ locale, viewport: { width, height }, ignoreHTTPSErrors });
+/** A new page in its own context (its own storage), in `locale` (`phone`: with touch, as on a phone); `hosts` are the names besides 127.0.0.1 and localhost that count as this server. */
+export async function openPage(browser, url, { locale = 'en-US', width = 1100, height = 900, ignoreHTTPSErrors = false, hosts = [], phone = false } = {}) {
+  // A phone: touch, and a mobile viewport.
+  const device = phone ? { hasTouch: true, isMobile: true } : {};
+  const context = await browser.newContext({ locale, viewport: { width, height }, ignoreHTTPSErrors, ...device });
   const page = await context.newPage();
   page.setDefaultTimeout(PATIENCE);
   const errors = [];

@@ -153,7 +153,8 @@ export function game(app: App, params: string[]): Page {
         actions,
         button(t('backward'), 'btn-backward', () => app.client.step(false)),
         button(t('forward'), 'btn-forward', () => app.client.step(true)),
-        button(t('unexamine'), 'btn-unexamine', () => app.client.unexamine()),
+        // Its end shows in the page's own words (the examination's end event), not the reply.
+        h('button', { type: 'button', id: 'btn-unexamine', onclick: () => void app.client.unexamine() }, t('unexamine')),
       );
     } else if (playing()) {
       fill(
