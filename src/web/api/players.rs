@@ -75,9 +75,14 @@ fn game_json(g: &GameRow) -> Value {
     })
 }
 
-/// A rating as a game row stores it (`1662`, `1500P`, `----`), as a number.
+/// A rating as a game row stores it (`1662`, `1500P`), as a number; `----`
+/// (no rated game yet) is the rating everyone starts from.
 fn stored_rating(text: &str) -> Option<i64> {
-    text.trim().trim_end_matches(['P', 'E']).parse().ok()
+    let text = text.trim();
+    if text == "----" {
+        return Some(i64::from(Rating::new().whole()));
+    }
+    text.trim_end_matches(['P', 'E']).parse().ok()
 }
 
 /// The rating graph's points: the player's rating when each rated game
