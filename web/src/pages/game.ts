@@ -163,7 +163,8 @@ export function game(app: App, params: string[]): Page {
         button(t('takeback'), 'btn-takeback', () => app.client.offer('takeback')),
         button(t('abort'), 'btn-abort', () => app.client.offer('abort')),
         button(t('adjourn'), 'btn-adjourn', () => app.client.offer('adjourn')),
-        confirmButton(t('resign'), 'btn-resign', t('confirmResign'), async () => say(await app.client.resign())),
+        // The end of the game shows what happened: the reply adds nothing.
+        confirmButton(t('resign'), 'btn-resign', t('confirmResign'), async () => void (await app.client.resign())),
       );
     } else fill(actions);
     actions.appendChild(h('button', { type: 'button', id: 'btn-flip', onclick: () => flip() }, t('flip')));
