@@ -108,6 +108,43 @@ test('a guest reloads in the middle of a game and plays on, with the clocks the 
   tel.close();
 });
 
+test('a registered player who reloads mid-game is asked for the password, not made a guest, and plays on', async () => {
+  await server.addUser('Reg', 'reg password');
+  const { page, errors } = await openPage(browser, server.url('/'));
+  await page.fill('#login-name', 'Reg');
+  await page.fill('#login-password', 'reg password');
+  await page.click('#login button[type="submit"]');
+  await page.waitForSelector('header .me a');
+  const tel = new Telnet(server.telnet);
+  await tel.loginAs('Gwen');
+  const game = await startGame(page, tel, 'Reg');
+  await clickMove(page, 'e2', 'e4');
+  await tel.expect('P/e2-e4');
+
+  await page.reload();
+  await page.waitForSelector('#login-again');
+  assert.match(await page.textContent('#login-again'), /Reg, log in again/);
+  assert.equal(await page.$('header .me a'), null, 'no guest was made behind her back');
+  assert.doesNotMatch(await page.textContent('#game-title'), /observing/);
+  await screenshot(page, 'reload-registered');
+  await page.fill('#again-password', 'reg password');
+  await page.press('#again-password', 'Enter');
+  await page.waitForSelector('header .me a');
+  assert.match(await page.textContent('header .me a'), /^Reg/);
+  await page.waitForSelector('#btn-resign');
+  assert.equal(new URL(page.url()).pathname, `/game/${game}`);
+  await page.waitForSelector('.game-page .board[data-ply="1"]');
+  assert.equal(await page.$('#login-again'), null);
+  await tel.command('e5');
+  await page.waitForSelector('.game-page .board[data-ply="2"]');
+  await clickMove(page, 'g1', 'f3');
+  await tel.expect('N/g1-f3');
+  tel.send('resign');
+  await page.waitForSelector('#result-score');
+  assert.deepEqual(errors, []);
+  tel.close();
+});
+
 test('a dropped connection comes back by itself, under the same name, into the same game', async () => {
   const { page, errors } = await openPage(browser, server.url('/'));
   const me = await guestLogin(page);

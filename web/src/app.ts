@@ -68,7 +68,7 @@ export class App {
   start(): void {
     this.drawHeader();
     this.show();
-    if (this.session.keptName) void this.session.ensure();
+    if (this.session.keptName || this.session.keptRegistered) void this.session.ensure();
   }
 
   go(href: string): void {

@@ -79,10 +79,39 @@ export function notificationArea(app: App): HTMLElement {
     );
   };
 
+  /** After a reload, a registered user is asked for the password again, wherever the page is. */
+  let password: HTMLInputElement | null = null;
+  const loginAgain = () => {
+    const p = m.session.problem;
+    const name = p?.key === 'loginAgain' || (p?.key === 'badPassword' && app.session.keptRegistered) ? (p.text ?? app.session.keptRegistered) : null;
+    if (!name || m.online) return null;
+    password ??= h('input', { type: 'password', id: 'again-password', autocomplete: 'current-password', 'aria-label': t('password'), placeholder: t('password') });
+    const form = h('form', { class: 'reply-form' }, password, h('button', { type: 'submit', id: 'again-login' }, t('login')));
+    form.addEventListener('submit', (e) => {
+      e.preventDefault();
+      const pw = password!.value;
+      void app.session.login(name, pw).then((ok) => {
+        if (!ok) m.setSession({ problem: { key: 'badPassword', text: name } });
+      });
+    });
+    return h(
+      'div',
+      { class: 'note again', id: 'login-again' },
+      h('span', { class: 'what' }, tf('loginAgain', name), p?.key === 'badPassword' ? h('b', { class: 'error' }, ` ${t('badPassword')}`) : ''),
+      form,
+      answer(t('asGuestInstead'), 'as-guest', async () => {
+        app.session.forgetRegistered();
+        password = null;
+        await app.session.ensure();
+      }),
+    );
+  };
+
   const draw = () => {
     const shown = app.page?.gameNumber?.() ?? null;
     const onMyGamePage = shown !== null && shown === m.myGame;
     const items: (HTMLElement | null)[] = [
+      loginAgain(),
       ...[...m.offers.values()].filter((o) => o.kind === 'match').map(challenge),
       ...(onMyGamePage ? [] : [...m.offers.values()].filter((o) => o.kind !== 'match').map(gameOffer)),
       ...m.notes.map((n) =>
@@ -92,7 +121,9 @@ export function notificationArea(app: App): HTMLElement {
       ),
     ];
     const shownItems = items.filter((x): x is HTMLElement => !!x);
+    const focused = document.activeElement === password;
     fill(el, ...shownItems);
+    if (focused) password?.focus();
     el.hidden = !shownItems.length;
   };
 

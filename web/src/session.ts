@@ -13,6 +13,13 @@ import type { Client } from './client';
 
 /** The guest or unregistered name of this tab, so that a reload logs in as the same one. */
 const KEPT_NAME = 'atomicd.name';
+/**
+ * The registered name this tab was logged in as (never its password): after
+ * a reload the page asks for the password again instead of making a guest
+ * who would only watch the user's own game. (The resume token will log in
+ * again by itself.)
+ */
+const KEPT_REGISTERED = 'atomicd.registered';
 /** The first wait before logging in again, doubled at each failure up to the last. */
 const FIRST_RETRY_MS = 1000;
 const LAST_RETRY_MS = 30000;
@@ -52,11 +59,28 @@ export class Session {
     return p;
   }
 
+  /** The registered name this tab had before a reload, if any. */
+  get keptRegistered(): string | null {
+    return sessionStorage.getItem(KEPT_REGISTERED);
+  }
+
+  /** Gives up coming back as the registered user: the page may make a guest from now on. */
+  forgetRegistered(): void {
+    sessionStorage.removeItem(KEPT_REGISTERED);
+    if (this.model.session.problem?.key === 'loginAgain') this.model.setSession({ problem: null });
+  }
+
   /** A session for pages that need one to watch: the kept name, else a new guest. */
   ensure(): Promise<boolean> {
     if (this.model.online) return Promise.resolve(true);
     if (this.logging) return this.logging;
     if (this.model.session.connection === 'reconnecting') return this.retryNow();
+    const registered = this.keptRegistered;
+    if (registered) {
+      // Not a guest behind the user's back: ask for the password (the notification area does).
+      this.model.setSession({ problem: { key: 'loginAgain', text: registered } });
+      return Promise.resolve(false);
+    }
     const kept = this.keptName;
     // The kept name first (its game may wait for it); a plain guest if the server refuses it.
     return this.login(kept ?? 'guest', '').then((ok) => (ok || !kept ? ok : this.login('guest', '')));
@@ -66,6 +90,7 @@ export class Session {
     this.cancelRetry();
     this.again = null;
     sessionStorage.removeItem(KEPT_NAME);
+    sessionStorage.removeItem(KEPT_REGISTERED);
     this.fics.close();
     this.model.myGame = null;
     this.model.setSession({ connection: 'offline', name: '', titles: '', problem: null });
@@ -92,13 +117,20 @@ export class Session {
       return false;
     }
     const registered = !r.titles.includes('(U)');
-    if (registered) sessionStorage.removeItem(KEPT_NAME);
-    else sessionStorage.setItem(KEPT_NAME, r.name);
+    if (registered) {
+      sessionStorage.removeItem(KEPT_NAME);
+      sessionStorage.setItem(KEPT_REGISTERED, r.name);
+    } else {
+      sessionStorage.setItem(KEPT_NAME, r.name);
+      sessionStorage.removeItem(KEPT_REGISTERED);
+    }
     this.again = { name: r.name, password: registered ? password : '' };
     this.retries = 0;
-    this.model.setSession({ connection: 'online', name: r.name, titles: r.titles, problem: null });
-    // The game I play (if any) comes back with a board of now, in milliseconds.
+    // The game I play (if any) comes back with a board of now, in milliseconds,
+    // before the pages hear that the session is there: they find it in the model.
+    this.model.setSession({ name: r.name, titles: r.titles, problem: null });
     await this.client.refresh();
+    this.model.setSession({ connection: 'online' });
     return true;
   }
 

@@ -16,7 +16,7 @@ export interface SessionInfo {
   /** As the server gives them: `(U)`, `(TD)`, `(*)(TD)`… */
   titles: string;
   /** Why the last login failed, for the login form: a word of `i18n.ts` or the server's own text. */
-  problem: { key: 'badPassword' | 'needPassword' | 'closed' | 'refused'; text?: string } | null;
+  problem: { key: 'badPassword' | 'needPassword' | 'closed' | 'refused' | 'loginAgain'; text?: string } | null;
 }
 
 export interface GameEnd {

@@ -390,7 +390,11 @@ export function game(app: App, params: string[]): Page {
       drawAll(c.previous);
       if (c.what === 'end') void settle();
     } else if (c.kind === 'offers') drawOffers();
-    else if (c.kind === 'session') drawAll(null);
+    else if (c.kind === 'session') {
+      // Logged in after the page opened (the password asked again, a guest chosen): begin now.
+      if (!g && m.online && !beginning) void begin();
+      else drawAll(null);
+    }
   });
 
   const tick = setInterval(drawClocks, 100);
@@ -398,8 +402,12 @@ export function game(app: App, params: string[]): Page {
     if (g && !g.end && !g.examining) void loadInfo();
   }, INFO_MS);
 
+  let beginning = false;
   const begin = async () => {
-    if (!(await app.session.ensure()) || left) return fill(status, t('notConnected'));
+    beginning = true;
+    const ok = await app.session.ensure();
+    beginning = false;
+    if (!ok || left) return fill(status, t('notConnected'));
     const known = m.games.get(n);
     // The game I play or examine, or the game I watch.
     if (known && (m.myGame === n || known.observing) && !known.end) {

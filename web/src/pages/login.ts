@@ -23,7 +23,9 @@ export function loginPanel(app: App): { el: HTMLElement; leave(): void } {
   const draw = () => {
     el.hidden = m.online || m.session.connection === 'reconnecting';
     const p = m.session.problem;
-    const why = !p
+    // After a reload the notification area asks for the password again; the form here has the name ready.
+    if (p?.key === 'loginAgain' && !name.value && p.text) name.value = p.text;
+    const why = !p || p.key === 'loginAgain'
       ? ''
       : p.key === 'badPassword'
         ? t('badPassword')
