@@ -140,3 +140,36 @@ test('a French visitor finds no English of the page on any page', async () => {
   tel.close();
   boss.close();
 });
+
+test('on a French phone no text of the lobby or a game is cut', async () => {
+  const { page, errors } = await openPage(browser, server.url('/'), { locale: 'fr-FR', width: 390, height: 844, phone: true });
+  await guestLogin(page);
+  const gus = new Telnet(server.telnet);
+  await gus.loginAs('Gaston');
+  await gus.command('seek 5 3 unrated white');
+  await page.waitForSelector('#seeks tr[data-name="Gaston"]');
+  /** Elements whose text does not fit in them (cut off, or spilling out of the page). */
+  const cut = () =>
+    page.evaluate(() =>
+      [...document.querySelectorAll('button, th, td, label, h2, h3, .note .what, #game-title, header#top .me, select')]
+        .filter((el) => el.offsetParent !== null)
+        // (A mobile browser widens its layout to what overflows: the phone's own width is the measure.)
+        .filter((el) => el.scrollWidth > el.clientWidth + 1 || el.getBoundingClientRect().right > 390 + 1)
+        .map((el) => `${el.tagName.toLowerCase()}${el.id ? '#' + el.id : ''}: ${el.textContent.trim().slice(0, 40)}`),
+    );
+  assert.deepEqual(await cut(), [], 'the French lobby on a phone');
+  assert.ok((await page.evaluate(() => document.documentElement.scrollWidth)) <= 390);
+  await screenshot(page, 'lobby-phone-fr');
+  await page.click('#seeks tr[data-name="Gaston"] button.play');
+  await page.waitForSelector('#btn-resign');
+  await gus.expect('Creating: ');
+  await gus.command('e4');
+  await page.waitForSelector('.game-page .board[data-ply="1"]');
+  assert.deepEqual(await cut(), [], 'the French game page on a phone');
+  assert.ok((await page.evaluate(() => document.documentElement.scrollWidth)) <= 390);
+  await screenshot(page, 'game-phone-fr');
+  await gus.command('resign');
+  await page.waitForSelector('#result-score');
+  assert.deepEqual(errors, []);
+  gus.close();
+});

@@ -37,6 +37,21 @@ function speaker(muted: boolean): SVGSVGElement {
   return root;
 }
 
+/** A door with an arrow: log out. */
+function exitIcon(): SVGSVGElement {
+  const ns = 'http://www.w3.org/2000/svg';
+  const root = document.createElementNS(ns, 'svg');
+  root.setAttribute('viewBox', '0 0 24 24');
+  root.setAttribute('aria-hidden', 'true');
+  const path = document.createElementNS(ns, 'path');
+  path.setAttribute('d', 'M10 4H5v16h5M15 8l4 4-4 4M19 12H9');
+  path.setAttribute('stroke', 'currentColor');
+  path.setAttribute('stroke-width', '2');
+  path.setAttribute('fill', 'none');
+  root.appendChild(path);
+  return root;
+}
+
 export type PageMaker = (app: App, params: string[]) => Page;
 
 export class App {
@@ -139,9 +154,10 @@ export class App {
       who = h(
         'span',
         { class: 'me' },
-        link(`/player/${s.name}`, s.name + s.titles),
+        link(`/player/${s.name}`, s.name, h('span', { class: 'titles' }, s.titles)),
         ' ',
-        h('button', { type: 'button', id: 'logout', onclick: () => this.session.logout() }, t('logout')),
+        // On a phone only the icon shows; its name stays for screen readers.
+        h('button', { type: 'button', id: 'logout', class: 'icon-text', title: t('logout'), 'aria-label': t('logout'), onclick: () => this.session.logout() }, exitIcon(), h('span', { class: 'label' }, t('logout'))),
       );
     } else if (s.connection === 'reconnecting') {
       who = h(
