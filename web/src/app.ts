@@ -102,6 +102,8 @@ export class App {
       const m = re.exec(path);
       if (m) {
         this.page = make(this, m.slice(1));
+        // The notification area leaves out what this page shows itself (its game's offers).
+        window.dispatchEvent(new Event('atomicd:redraw'));
         return;
       }
     }

@@ -18,14 +18,21 @@ export class Sounds {
   private ctx: AudioContext | null = null;
   /** The games whose low-time warning has sounded. */
   private warned = new Set<number>();
+  /** The challenges that have rung. */
+  private rung = new Set<number>();
 
   constructor(private readonly model: Model) {
     model.listen((c) => {
-      if (c.kind === 'mine') this.play('start');
+      if (c.kind === 'mine' && !c.game.examining) this.play('start');
       if (c.kind === 'game' && c.what === 'board' && c.previous) this.play(c.game.board?.san.includes('x') ? 'explosion' : 'move');
       // The model hears only of the games I play, observe or examine.
       if (c.kind === 'game' && c.what === 'end') this.play('end');
-      if (c.kind === 'offers' && model.challenges().some((x) => x.offer.toMe)) this.play('notify');
+      if (c.kind === 'offers') {
+        // A new challenge to me rings once.
+        const fresh = model.challenges().filter((x) => x.offer.toMe && !this.rung.has(x.offer.id));
+        for (const x of fresh) this.rung.add(x.offer.id);
+        if (fresh.length) this.play('notify');
+      }
     });
     setInterval(() => this.checkLowTime(), 500);
   }

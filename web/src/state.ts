@@ -278,7 +278,10 @@ export class Model {
     g.board = b;
     g.boardAt = performance.now();
     g.examining = examining;
-    if (b.relation === 0 || b.relation === -2) g.observing = true;
+    if (b.relation === 0 || b.relation === -2) {
+      g.observing = true;
+      this.lastObserved = b.game;
+    }
     const next = previous && plyOf(previous) + 1 === ply ? previous : null;
     let started = false;
     if (playing || examining) {
