@@ -91,22 +91,28 @@ test('playing: the title, sounds, confirmations, spectators, an observer, the mo
   await page.waitForFunction(() => document.querySelector('#watchers').textContent === '1 watching', null, { timeout: 15000 });
 
   // The move list: a click shows the position after that move, the arrows step, End comes back.
+  /** The pieces once the board's animation has settled on `n` of them. */
+  const settled = async (n) => {
+    await page.waitForFunction((n) => document.querySelectorAll('.game-page cg-board piece:not(.ghost):not(.fading)').length === n, n);
+    return boardPieces(page);
+  };
   await page.click('#moves button[data-ply="1"]');
   await page.waitForSelector('.game-page .board[data-viewing="1"]');
-  let pieces = await boardPieces(page);
+  let pieces = await settled(32);
   assert.ok(pieces.includes('e4') && pieces.includes('d7') && !pieces.includes('d5'), `after 1.e4: ${pieces}`);
   assert.equal(await page.getAttribute('#moves .san.current', 'data-ply'), '1');
   await page.keyboard.press('ArrowRight');
   await page.waitForSelector('.game-page .board[data-viewing="2"]');
-  pieces = await boardPieces(page);
+  pieces = await settled(32);
   assert.ok(pieces.includes('d5') && pieces.includes('e4'), `after 1...d5: ${pieces}`);
   await page.keyboard.press('ArrowRight');
   await page.waitForSelector('.game-page .board:not([data-viewing])');
-  pieces = await boardPieces(page);
+  pieces = await settled(30);
   assert.ok(!pieces.includes('d5') && !pieces.includes('e4'), `after 2.exd5 both pawns are gone: ${pieces}`);
   await page.keyboard.press('Home');
   await page.waitForSelector('.game-page .board[data-viewing="0"]');
-  assert.equal((await boardPieces(page)).length, 32);
+  // (The board animates to the start: the pieces come back when it is done.)
+  await page.waitForFunction(() => document.querySelectorAll('.game-page cg-board piece:not(.ghost):not(.fading)').length === 32);
   await screenshot(page, 'move-list-browsing');
   await page.keyboard.press('End');
   await page.waitForSelector('.game-page .board:not([data-viewing])');
