@@ -36,6 +36,7 @@ pub fn router(shared: Arc<Shared>) -> Router {
         .route("/", get(super::pages::shell))
         .route("/game/{n}", get(super::pages::numbered))
         .route("/tourney/{id}", get(super::pages::numbered))
+        .route("/history/{id}", get(super::pages::numbered))
         .route("/player/{name}", get(super::pages::named))
         .route("/help/atomic", get(super::pages::shell))
         .route("/assets/{file}", get(super::pages::asset))
