@@ -425,3 +425,8 @@ shutdown-in-seconds = {"    "}**** Arrêt du serveur dans {$n} { $n ->
     [one] seconde
    *[other] secondes
 }. ****
+
+## help
+help-type-help-for-the-list = Tapez « help » pour la liste des sujets.
+help-there-is-no-help-available = Il n'y a pas d'aide sur « {$topic} ».
+help-ambiguous = Sujet d'aide ambigu « {$topic} ». Pages possibles : {$matches}

@@ -65,6 +65,21 @@ pub struct Config {
     /// `/api` requests one address may make per minute (bursts of a tenth
     /// of it at once).
     pub api_requests_per_minute: u32,
+    /// Seconds an HTTP connection may take to send the head of a request:
+    /// from its opening for the first, from the first byte of each later
+    /// one. Past it the connection is closed (slowloris, silent sockets).
+    pub web_header_timeout_seconds: f64,
+    /// Seconds a kept-alive HTTP connection may wait, idle, for its next
+    /// request before it is closed.
+    pub web_idle_timeout_seconds: f64,
+    /// The address users type to reach the web port
+    /// (`https://chess.example.org`); by default `http://` and
+    /// `web_listen`. Requests for another host name are refused (421).
+    pub public_url: Option<String>,
+    /// Reverse proxies (addresses or blocks) whose `Forwarded` and
+    /// `X-Forwarded-For` headers name the real client; nobody else's are
+    /// believed.
+    pub trusted_proxies: Vec<crate::net::address::AddrRange>,
     /// Seconds output over `output_buffer_kb` may wait without the client
     /// reading a byte of it before the client counts as gone.
     pub output_stall_seconds: f64,
@@ -164,6 +179,10 @@ impl Default for Config {
             web_origins: Vec::new(),
             web_ping_seconds: 30,
             api_requests_per_minute: 600,
+            web_header_timeout_seconds: 10.0,
+            web_idle_timeout_seconds: 60.0,
+            public_url: None,
+            trusted_proxies: Vec::new(),
             output_stall_seconds: 10.0,
             command_budget: Default::default(),
             store: StoreConfig::default(),
@@ -236,6 +255,11 @@ impl Config {
             ("tourney_countdown_seconds", self.tourney_countdown_seconds),
             ("tourney_forfeit_seconds", self.tourney_forfeit_seconds),
             ("output_stall_seconds", self.output_stall_seconds),
+            (
+                "web_header_timeout_seconds",
+                self.web_header_timeout_seconds,
+            ),
+            ("web_idle_timeout_seconds", self.web_idle_timeout_seconds),
         ] {
             if !(0.0..=86_400.0).contains(&v) {
                 return Err(format!("{key} must be between 0 and 86400"));
@@ -250,6 +274,19 @@ impl Config {
         if let Some(o) = self.web_origins.iter().find(|o| !valid_origin(o)) {
             return Err(format!(
                 "web_origins: \"{o}\" is not an origin (scheme://host[:port], or *)"
+            ));
+        }
+        if self.web_header_timeout_seconds <= 0.0 || self.web_idle_timeout_seconds <= 0.0 {
+            return Err(
+                "web_header_timeout_seconds and web_idle_timeout_seconds must be more than 0"
+                    .into(),
+            );
+        }
+        if let Some(url) = &self.public_url
+            && public_origin(url).is_none()
+        {
+            return Err(format!(
+                "public_url \"{url}\" is not an http:// or https:// address (https://chess.example.org)"
             ));
         }
         if self.api_requests_per_minute == 0 {
@@ -291,6 +328,24 @@ impl Config {
         text.parse().ok()
     }
 
+    /// The web port's origin as users reach it (`https://chess.example.org`,
+    /// no path): `public_url`'s, or `http://` and the listen address.
+    pub fn public_origin(&self) -> Option<String> {
+        match &self.public_url {
+            Some(url) => public_origin(url),
+            None => self.web_address().map(|a| format!("http://{a}")),
+        }
+    }
+
+    /// How long an HTTP connection may take over a request's head, and
+    /// wait idle for the next one.
+    pub fn web_timeouts(&self) -> (std::time::Duration, std::time::Duration) {
+        (
+            std::time::Duration::from_secs_f64(self.web_header_timeout_seconds),
+            std::time::Duration::from_secs_f64(self.web_idle_timeout_seconds),
+        )
+    }
+
     /// Name of a channel, if the operator gave it one.
     pub fn channel_name(&self, channel: u16) -> Option<&str> {
         self.channels.get(&channel).map(String::as_str)
@@ -313,6 +368,21 @@ fn valid_origin(o: &str) -> bool {
         }
         None => false,
     }
+}
+
+/// The origin (`scheme://host[:port]`, lowercase) of an http or https
+/// address; None for anything else.
+fn public_origin(url: &str) -> Option<String> {
+    let uri: axum::http::Uri = url.trim().parse().ok()?;
+    let scheme = uri.scheme_str()?.to_ascii_lowercase();
+    let authority = uri.authority()?;
+    if !matches!(scheme.as_str(), "http" | "https") || authority.as_str().contains('@') {
+        return None;
+    }
+    Some(format!(
+        "{scheme}://{}",
+        authority.as_str().to_ascii_lowercase()
+    ))
 }
 
 /// toml errors span several lines (with a caret diagram); operators get one.
@@ -444,6 +514,35 @@ mod tests {
         assert!(Config::parse("web_origins = [\"chess.example.org\"]").is_err());
         assert!(Config::parse("web_origins = [\"https://a.org/path\"]").is_err());
         assert!(Config::parse("api_requests_per_minute = 0").is_err());
+    }
+
+    #[test]
+    fn the_web_port_has_timeouts_a_public_address_and_trusted_proxies() {
+        let c = Config::parse("").unwrap();
+        assert_eq!(
+            c.web_timeouts(),
+            (
+                std::time::Duration::from_secs(10),
+                std::time::Duration::from_secs(60)
+            )
+        );
+        assert_eq!(c.public_origin().as_deref(), Some("http://127.0.0.1:8080"));
+        assert!(c.trusted_proxies.is_empty());
+        let c = Config::parse(
+            "public_url = \"https://Chess.Example.org/\"\ntrusted_proxies = [\"127.0.0.1\", \"10.0.0.0/8\"]\nweb_header_timeout_seconds = 2.5",
+        )
+        .unwrap();
+        assert_eq!(
+            c.public_origin().as_deref(),
+            Some("https://chess.example.org")
+        );
+        assert_eq!(c.trusted_proxies.len(), 2);
+        assert!(c.trusted_proxies[1].contains("10.1.2.3".parse().unwrap()));
+        assert_eq!(c.web_timeouts().0, std::time::Duration::from_millis(2500));
+        assert!(Config::parse("public_url = \"chess.example.org\"").is_err());
+        assert!(Config::parse("public_url = \"ftp://chess.example.org\"").is_err());
+        assert!(Config::parse("trusted_proxies = [\"nginx\"]").is_err());
+        assert!(Config::parse("web_idle_timeout_seconds = 0").is_err());
     }
 
     #[test]

@@ -68,6 +68,7 @@ pub struct Meters {
     pub api_requests: Counter,
     pub api_limited: Counter,
     pub ws_refused_origin: Counter,
+    pub web_misdirected: Counter,
 }
 
 fn key(name: &'static str, labels: &[(&'static str, &'static str)]) -> Key {
@@ -196,6 +197,11 @@ impl Meters {
                 "atomicd_ws_refused_origin_total",
                 &[],
                 "WebSocket upgrades refused for their Origin.",
+            ),
+            web_misdirected: counter(
+                "atomicd_web_misdirected_total",
+                &[],
+                "HTTP requests refused (421) for a host name the server is not known by.",
             ),
             recorder,
         };

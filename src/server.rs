@@ -20,7 +20,7 @@ use crate::meters::Meters;
 use crate::password::Hasher;
 use crate::session;
 use crate::shared::ConnectionCounts;
-pub use crate::shared::{ConnectionSlot, Shared, admit};
+pub use crate::shared::{ConnectionSlot, Shared, admit, admit_client, admit_proxy};
 use crate::store::{Store, StoreOptions, adjourned};
 use crate::throttle::LoginThrottle;
 use crate::timefmt::unix_now;

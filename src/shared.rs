@@ -97,19 +97,30 @@ pub(crate) struct ConnectionCounts {
 }
 
 /// Holds a connection's place in the limits; gives it back when dropped.
+///
+/// A connection counts once in the total and once for its address (an
+/// IPv6 address by its /64, [`crate::net::address::subscriber`]). Behind a
+/// trusted reverse proxy the two come apart: the proxy's connection takes
+/// a place in the total only ([`admit_proxy`]), and the client it carries
+/// is counted for its own address once it is known ([`admit_client`]).
 pub struct ConnectionSlot {
     shared: Arc<Shared>,
-    ip: IpAddr,
+    in_total: bool,
+    ip: Option<IpAddr>,
 }
 
 impl Drop for ConnectionSlot {
     fn drop(&mut self) {
         let mut counts = lock(&self.shared.limits);
-        counts.total -= 1;
-        if let Some(n) = counts.per_ip.get_mut(&self.ip) {
+        if self.in_total {
+            counts.total -= 1;
+        }
+        if let Some(ip) = self.ip
+            && let Some(n) = counts.per_ip.get_mut(&ip)
+        {
             *n -= 1;
             if *n == 0 {
-                counts.per_ip.remove(&self.ip);
+                counts.per_ip.remove(&ip);
             }
         }
     }
@@ -118,16 +129,41 @@ impl Drop for ConnectionSlot {
 /// A place for a new connection from `ip` (telnet or HTTP), or None when
 /// the server or that address has as many connections as it may.
 pub fn admit(shared: &Arc<Shared>, ip: IpAddr) -> Option<ConnectionSlot> {
+    take_slot(shared, true, Some(ip))
+}
+
+/// A place in the total for a connection from a trusted proxy, whose
+/// address is not any one client's.
+pub fn admit_proxy(shared: &Arc<Shared>) -> Option<ConnectionSlot> {
+    take_slot(shared, true, None)
+}
+
+/// A place for the client `ip` that a trusted proxy's connection carries
+/// (that connection already counts in the total).
+pub fn admit_client(shared: &Arc<Shared>, ip: IpAddr) -> Option<ConnectionSlot> {
+    take_slot(shared, false, Some(ip))
+}
+
+fn take_slot(shared: &Arc<Shared>, in_total: bool, ip: Option<IpAddr>) -> Option<ConnectionSlot> {
+    let ip = ip.map(crate::net::address::subscriber);
     let mut counts = lock(&shared.limits);
-    let from_ip = counts.per_ip.get(&ip).copied().unwrap_or(0);
     let config = shared.config();
-    if counts.total >= config.max_connections || from_ip >= config.max_connections_per_ip {
+    if in_total && counts.total >= config.max_connections {
         return None;
     }
-    counts.total += 1;
-    *counts.per_ip.entry(ip).or_default() += 1;
+    if let Some(ip) = ip {
+        let from_ip = counts.per_ip.get(&ip).copied().unwrap_or(0);
+        if from_ip >= config.max_connections_per_ip {
+            return None;
+        }
+        *counts.per_ip.entry(ip).or_default() += 1;
+    }
+    if in_total {
+        counts.total += 1;
+    }
     Some(ConnectionSlot {
         shared: shared.clone(),
+        in_total,
         ip,
     })
 }

@@ -82,7 +82,7 @@ async fn user(server: &TestServer, name: &str) -> Client {
 /// The text of `/metrics`.
 async fn metrics(server: &TestServer) -> String {
     let mut s = tokio::net::TcpStream::connect(server.web).await.unwrap();
-    s.write_all(b"GET /metrics HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n")
+    s.write_all(b"GET /metrics HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
         .await
         .unwrap();
     let mut out = String::new();

@@ -78,8 +78,15 @@ async fn invalid_utf8_in_a_text_frame_closes_with_1007() {
     c.expect_closed().await;
     assert_eq!(c.close_codes, [1007]);
     still_fine(&mut telnet, &mut web).await;
-    // Raw bytes in a binary frame are fine: dropped like telnet's.
-    let mut b = logged_in(&server, "Binbytes").await;
+    // Raw bytes in a binary frame on a binary socket are fine: dropped
+    // like telnet's. (On a text socket a binary frame closes it: see
+    // a_frame_of_the_other_framing_closes_with_1003.)
+    let mut b = server.connect_ws(Framing::Binary).await;
+    b.expect("login: ").await;
+    b.send("Binbytes").await;
+    b.expect("Press return").await;
+    b.send("").await;
+    b.expect("fics% ").await;
     b.send_message(Message::binary(b"fin\xe9ger\n".to_vec()))
         .await;
     assert!(b.expect("fics% ").await.contains("Finger of Binbytes"));
@@ -186,5 +193,54 @@ async fn junk_http_gets_400_or_a_close_and_the_server_goes_on() {
         not_ws.status
     );
     assert_eq!(web_common::get(&server, "/healthz").await.status, 200);
+    still_fine(&mut telnet, &mut web).await;
+}
+
+/// A frame of the other framing's kind closes the socket with 1003: raw
+/// bytes in a binary frame must not slip past the text framing's rules
+/// (UTF-8, no telnet commands), nor text into a telnet byte stream.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_frame_of_the_other_framing_closes_with_1003() {
+    let server = TestServer::start().await;
+    let (mut telnet, mut web) = bystanders(&server).await;
+    let mut text = logged_in(&server, "Textual").await;
+    text.send_message(Message::binary(b"finger\n\xff\xfd\x01".to_vec()))
+        .await;
+    text.expect_closed().await;
+    assert_eq!(text.close_codes, [1003]);
+    let mut binary = server.connect_ws(Framing::Binary).await;
+    binary.expect("login: ").await;
+    binary.send_message(Message::text("guest")).await;
+    binary.expect_closed().await;
+    assert_eq!(binary.close_codes, [1003]);
+    still_fine(&mut telnet, &mut web).await;
+    let who = telnet.command("who").await;
+    assert!(!who.contains("Textual"), "{who}");
+}
+
+/// A browser that closes with 1000 gets its close frame back (RFC 6455
+/// §5.5.1), not a dropped connection (which it would report as 1006).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_close_from_the_browser_is_answered_in_kind() {
+    use futures_util::{SinkExt, StreamExt};
+    use tokio_tungstenite::tungstenite::protocol::CloseFrame;
+    use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
+    let server = TestServer::start().await;
+    let (mut telnet, mut web) = bystanders(&server).await;
+    let mut ws = logged_in(&server, "Leaving").await.into_ws();
+    ws.send(Message::Close(Some(CloseFrame {
+        code: CloseCode::Normal,
+        reason: "bye".into(),
+    })))
+    .await
+    .unwrap();
+    let answer = loop {
+        match tokio::time::timeout(support::PATIENCE, ws.next()).await {
+            Ok(Some(Ok(Message::Close(frame)))) => break frame,
+            Ok(Some(Ok(_))) => continue, // output sent before the close
+            other => panic!("no close frame from the server: {other:?}"),
+        }
+    };
+    assert_eq!(answer.map(|f| f.code), Some(CloseCode::Normal));
     still_fine(&mut telnet, &mut web).await;
 }

@@ -1,4 +1,8 @@
 //! `help [topic]` from `data/help/<lang>/`.
+//!
+//! The pages themselves come in the user's language (see [`crate::help`]);
+//! so do the few lines `help` writes itself (from the message catalogue),
+//! so that a French user never reads English around French pages.
 
 use super::Ctx;
 use crate::help::Lookup;
@@ -6,6 +10,7 @@ use crate::msg;
 
 /// `help [topic]`
 pub fn help(ctx: &mut Ctx<'_>, args: &str) {
+    let lang = ctx.session.vars.lang;
     let topic = args.split_whitespace().next().unwrap_or("index");
     if !topic
         .bytes()
@@ -18,7 +23,7 @@ pub fn help(ctx: &mut Ctx<'_>, args: &str) {
         return;
     }
     let shared = ctx.shared().clone();
-    match shared.help().find(topic, ctx.session.vars.lang) {
+    match shared.help().find(topic, lang) {
         Lookup::Page(page) => ctx.out.push_str(page),
         Lookup::Ambiguous(names) => ctx.say(&msg!(
             "help-ambiguous",

@@ -6,8 +6,8 @@
 //! each beside its gzip twin made by the same build: `cargo run` needs no
 //! Node.js, no folder beside the binary, and no compression at run time.
 //!
-//! Every page address (`/`, `/game/12`, `/tourney/3`, `/player/alice`,
-//! `/help/atomic`) answers the same small HTML shell; the script reads the
+//! Every page address (`/`, `/game/12`, `/tourney/3`, `/history/7`,
+//! `/player/alice`, `/help/atomic`) answers the same small HTML shell; the script reads the
 //! address and draws the page, and moves between pages without reloading,
 //! so a guest's session (and game) lives on while the user looks around.
 
@@ -126,7 +126,7 @@ pub async fn shell(headers: HeaderMap) -> Response {
     SHELL.respond(&headers)
 }
 
-/// `GET /game/{n}` and `GET /tourney/{id}`: a number, or 404.
+/// `GET /game/{n}`, `GET /tourney/{id}` and `GET /history/{id}`: a number, or 404.
 pub async fn numbered(Path(n): Path<String>, headers: HeaderMap) -> Response {
     if !n.is_empty() && n.len() <= 10 && n.bytes().all(|b| b.is_ascii_digit()) {
         SHELL.respond(&headers)

@@ -57,20 +57,6 @@ pub struct RateLimiter {
     table: Mutex<Table>,
 }
 
-/// The address a bucket is kept for: IPv6 by its /64.
-fn bucket_key(ip: IpAddr) -> IpAddr {
-    match ip {
-        IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
-            Some(v4) => IpAddr::V4(v4),
-            None => {
-                let s = v6.segments();
-                IpAddr::V6(std::net::Ipv6Addr::new(s[0], s[1], s[2], s[3], 0, 0, 0, 0))
-            }
-        },
-        v4 => v4,
-    }
-}
-
 impl RateLimiter {
     /// `per_minute` requests a minute per address, in bursts of a tenth
     /// of that (at least one).
@@ -92,7 +78,7 @@ impl RateLimiter {
 
     /// Whether a request from `ip` may go ahead now (and counts it).
     pub fn allow(&self, ip: IpAddr, now: Instant) -> bool {
-        let key = bucket_key(ip);
+        let key = crate::net::address::subscriber(ip);
         let (per_sec, burst) = (self.per_sec, self.burst);
         let mut t = self.table.lock().unwrap_or_else(|p| p.into_inner());
         if !t.buckets.contains_key(&key) && t.buckets.len() >= MAX_ADDRESSES {

@@ -6,12 +6,14 @@
 //! or a tell that slips through a page's escaping cannot run.
 
 use std::sync::Arc;
+use std::time::Duration;
 
 use axum::Router;
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::middleware;
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
+use tower_http::timeout::{RequestBodyTimeoutLayer, TimeoutLayer};
 
 use super::ratelimit::RateLimiter;
 use crate::shared::Shared;
@@ -34,6 +36,7 @@ pub fn router(shared: Arc<Shared>) -> Router {
         .route("/", get(super::pages::shell))
         .route("/game/{n}", get(super::pages::numbered))
         .route("/tourney/{id}", get(super::pages::numbered))
+        .route("/history/{id}", get(super::pages::numbered))
         .route("/player/{name}", get(super::pages::named))
         .route("/help/atomic", get(super::pages::shell))
         .route("/assets/{file}", get(super::pages::asset))
@@ -42,9 +45,32 @@ pub fn router(shared: Arc<Shared>) -> Router {
         .route("/metrics", get(super::health::metrics))
         .nest("/api", super::api::routes(state.clone()))
         .fallback(not_found)
+        // Innermost first: the request's real client, then the host check,
+        // then the time limits; every answer, refusals included, carries
+        // the security headers.
+        .layer(middleware::from_fn_with_state(
+            state.clone(),
+            super::proxy::resolve,
+        ))
+        .layer(middleware::from_fn_with_state(
+            state.clone(),
+            super::host::check,
+        ))
+        .layer(RequestBodyTimeoutLayer::new(BODY_TIMEOUT))
+        .layer(TimeoutLayer::with_status_code(
+            StatusCode::SERVICE_UNAVAILABLE,
+            HANDLER_TIMEOUT,
+        ))
         .layer(middleware::map_response(secure_headers))
         .with_state(state)
 }
+
+/// The longest a handler may take to answer (it waits for the database at
+/// most): past it the client gets 503 and the connection its place back.
+const HANDLER_TIMEOUT: Duration = Duration::from_secs(30);
+
+/// The longest a request body may take to arrive between two of its parts.
+const BODY_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// The policy of every response: this origin's scripts, styles, images and
 /// sockets only; no inline script, no plugins, no framing by other sites.

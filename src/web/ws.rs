@@ -16,9 +16,13 @@
 //!   included, as behind a websockify bridge.
 //!
 //! A message over [`MAX_MESSAGE`] bytes closes the connection (1009), as
-//! does invalid UTF-8 in a text frame (1007); a line over 1,024 bytes gets
-//! the telnet port's "too long" line. The pump pings the browser every
-//! `web_ping_seconds` and drops it when two pings in a row go unanswered.
+//! does invalid UTF-8 in a text frame (1007), and a frame of the other
+//! framing's kind (1003: a binary frame would carry raw bytes past the text
+//! framing's rules); a line over 1,024 bytes gets the telnet port's "too
+//! long" line. A close from the browser is answered with the same code
+//! before the connection ends (RFC 6455 §5.5.1). The pump pings the
+//! browser every `web_ping_seconds` and drops it when two pings in a row
+//! go unanswered.
 
 use std::collections::HashMap;
 use std::net::SocketAddr;
@@ -26,14 +30,17 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
-use axum::extract::{ConnectInfo, Query};
+use axum::extract::{ConnectInfo, Extension, Query};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
+use futures_util::SinkExt;
 use tokio_tungstenite::tungstenite;
 
 use super::listener::Peer;
+use super::proxy::Client;
 use super::router::State;
 use crate::net::pipe::{self, Frame, Framing, SocketEnd};
+use crate::server::admit_client;
 use crate::session::{self, conn::Conn};
 use crate::shared::Shared;
 
@@ -52,6 +59,7 @@ pub const READ_BUFFER: usize = 512;
 /// Close codes (RFC 6455 §7.4.1).
 const CLOSE_NORMAL: u16 = 1000;
 const CLOSE_PROTOCOL: u16 = 1002;
+const CLOSE_UNSUPPORTED: u16 = 1003;
 const CLOSE_INVALID_DATA: u16 = 1007;
 const CLOSE_TOO_BIG: u16 = 1009;
 
@@ -59,19 +67,22 @@ const CLOSE_TOO_BIG: u16 = 1009;
 pub async fn upgrade(
     axum::extract::State(state): State,
     ConnectInfo(Peer(peer)): ConnectInfo<Peer>,
+    Extension(client): Extension<Client>,
     Query(query): Query<HashMap<String, String>>,
     headers: HeaderMap,
     ws: WebSocketUpgrade,
 ) -> Response {
     let shared = state.shared.clone();
     let text = |h| headers.get(h).and_then(|v| v.to_str().ok());
+    let config = shared.config();
     if !super::origin::allowed(
         text(header::ORIGIN),
         text(header::HOST),
-        &shared.config().web_origins,
+        &config.web_origins,
+        config.public_origin().as_deref(),
     ) {
         shared.meters.ws_refused_origin.increment(1);
-        tracing::warn!(addr = %peer.ip(), origin = ?text(header::ORIGIN), "WebSocket refused: origin not allowed");
+        tracing::warn!(addr = %client.ip, origin = ?text(header::ORIGIN), "WebSocket refused: origin not allowed");
         return (
             StatusCode::FORBIDDEN,
             [(header::CONTENT_TYPE, "text/plain; charset=utf-8")],
@@ -79,6 +90,26 @@ pub async fn upgrade(
         )
             .into_response();
     }
+    drop(config);
+    // A client behind a trusted proxy is counted for its own address here
+    // (its proxy's connection counts in the total already).
+    let client_slot = if client.via_proxy {
+        match admit_client(&shared, client.ip) {
+            Some(slot) => Some(slot),
+            None => {
+                tracing::warn!(addr = %client.ip, "WebSocket refused: limit reached");
+                return (
+                    StatusCode::SERVICE_UNAVAILABLE,
+                    [(header::CONTENT_TYPE, "text/plain; charset=utf-8")],
+                    "Your address has too many connections; try later.\n",
+                )
+                    .into_response();
+            }
+        }
+    } else {
+        None
+    };
+    let peer = client.socket_addr(peer);
     let binary_asked = query
         .get("framing")
         .is_some_and(|f| f.eq_ignore_ascii_case("binary"))
@@ -96,7 +127,10 @@ pub async fn upgrade(
         .max_frame_size(MAX_MESSAGE)
         .on_upgrade(move |socket| {
             let tracker = shared.sessions.clone();
-            tracker.track_future(run(shared, socket, peer, framing, ping))
+            tracker.track_future(async move {
+                run(shared, socket, peer, framing, ping).await;
+                drop(client_slot);
+            })
         })
 }
 
@@ -118,7 +152,7 @@ async fn run(
     let (session_end, socket_end) = pipe::pipe(framing);
     let conn = Conn::websocket(session_end);
     let mut session = std::pin::pin!(session::serve_conn(shared, conn, peer));
-    let mut pump = std::pin::pin!(pump(socket, socket_end, ping));
+    let mut pump = std::pin::pin!(pump(socket, socket_end, framing, ping));
     let (mut session_done, mut pump_done) = (false, false);
     std::future::poll_fn(|cx| {
         let mut poll_pump = |cx: &mut std::task::Context<'_>| {
@@ -178,7 +212,7 @@ fn close_for(error: axum::Error) -> (u16, &'static str) {
 }
 
 /// Moves frames both ways until the browser or the session ends.
-async fn pump(mut socket: WebSocket, pipe: SocketEnd, ping: Option<Duration>) {
+async fn pump(mut socket: WebSocket, pipe: SocketEnd, framing: Framing, ping: Option<Duration>) {
     let mut ticker = ping.map(|every| {
         let mut t = tokio::time::interval_at(tokio::time::Instant::now() + every, every);
         t.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
@@ -204,13 +238,24 @@ async fn pump(mut socket: WebSocket, pipe: SocketEnd, ping: Option<Duration>) {
                 socket.recv().await
             } => {
                 unanswered = 0;
-                match incoming {
-                    Some(Ok(Message::Text(text))) => pipe.push_text(text.as_str()),
-                    Some(Ok(Message::Binary(bytes))) => pipe.push_bytes(&bytes),
+                match (incoming, framing) {
+                    (Some(Ok(Message::Text(text))), Framing::Text) => pipe.push_text(text.as_str()),
+                    (Some(Ok(Message::Binary(bytes))), Framing::Binary) => pipe.push_bytes(&bytes),
+                    (Some(Ok(Message::Text(_) | Message::Binary(_))), _) => {
+                        tracing::debug!(?framing, "WebSocket frame of the other framing; closing");
+                        close(&mut socket, CLOSE_UNSUPPORTED, "frame of the wrong type for this framing").await;
+                        break;
+                    }
                     // Pings are answered by the WebSocket layer itself.
-                    Some(Ok(Message::Ping(_) | Message::Pong(_))) => {}
-                    Some(Ok(Message::Close(_))) | None => break,
-                    Some(Err(e)) => {
+                    (Some(Ok(Message::Ping(_) | Message::Pong(_))), _) => {}
+                    (Some(Ok(Message::Close(_))), _) => {
+                        // The WebSocket layer has queued the answering
+                        // close frame (the browser's code echoed); send it.
+                        let _ = tokio::time::timeout(Duration::from_secs(5), socket.flush()).await;
+                        break;
+                    }
+                    (None, _) => break,
+                    (Some(Err(e)), _) => {
                         let (code, reason) = close_for(e);
                         tracing::debug!(code, reason, "WebSocket closed on bad input");
                         close(&mut socket, code, reason).await;

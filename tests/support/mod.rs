@@ -203,6 +203,56 @@ impl Client {
         }
     }
 
+    /// Opens `/ws` as [`Client::connect_ws`] does, but from the loopback
+    /// address `local` and with extra request headers (`Origin`, `Host`,
+    /// `X-Forwarded-For`); Err with the HTTP status when the server
+    /// refuses the upgrade.
+    pub async fn try_ws(
+        web: SocketAddr,
+        local: std::net::IpAddr,
+        framing: Framing,
+        headers: &[(&'static str, &str)],
+    ) -> Result<Client, u16> {
+        use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+        let query = match framing {
+            Framing::Text => "",
+            Framing::Binary => "?framing=binary",
+        };
+        let mut request = format!("ws://{web}/ws{query}")
+            .into_client_request()
+            .expect("a request");
+        for (name, value) in headers {
+            request
+                .headers_mut()
+                .insert(*name, value.parse().expect("a header value"));
+        }
+        let socket = tokio::net::TcpSocket::new_v4().expect("socket");
+        socket.bind(SocketAddr::new(local, 0)).expect("bind");
+        let stream = socket.connect(web).await.expect("connect");
+        stream.set_nodelay(true).unwrap();
+        let stream = MaybeTlsStream::Plain(stream);
+        match tokio_tungstenite::client_async(request, stream).await {
+            Ok((ws, _)) => Ok(Client {
+                link: Link::Ws(Box::new(ws), framing),
+                buf: Vec::new(),
+                close_codes: Vec::new(),
+            }),
+            Err(tokio_tungstenite::tungstenite::Error::Http(answer)) => {
+                Err(answer.status().as_u16())
+            }
+            Err(e) => panic!("WebSocket upgrade failed: {e}"),
+        }
+    }
+
+    /// The WebSocket itself, for a test that reads and writes frames on its
+    /// own (WebSocket clients only).
+    pub fn into_ws(self) -> WebSocketStream<MaybeTlsStream<TcpStream>> {
+        match self.link {
+            Link::Ws(ws, _) => *ws,
+            Link::Tcp(_) => panic!("not a WebSocket client"),
+        }
+    }
+
     /// Connects from a given loopback address (any of 127.0.0.0/8), as a
     /// second machine would.
     pub async fn connect_from(addr: SocketAddr, local: std::net::IpAddr) -> Client {

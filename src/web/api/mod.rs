@@ -17,14 +17,14 @@ use std::sync::Arc;
 
 use axum::Json;
 use axum::Router;
-use axum::extract::{ConnectInfo, Request};
+use axum::extract::{Extension, Request};
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use serde_json::json;
 
-use super::listener::Peer;
+use super::proxy::Client;
 use super::router::{State, WebState};
 
 /// The API's routes, behind the per-address rate limit.
@@ -104,13 +104,13 @@ pub fn number<T: std::str::FromStr + PartialOrd + Default>(
 /// Counts the request and refuses it past the address's budget.
 async fn limit(
     axum::extract::State(state): State,
-    ConnectInfo(Peer(peer)): ConnectInfo<Peer>,
+    Extension(client): Extension<Client>,
     request: Request,
     next: Next,
 ) -> Response {
     let meters = &state.shared.meters;
     meters.api_requests.increment(1);
-    if !state.limiter.allow(peer.ip(), tokio::time::Instant::now()) {
+    if !state.limiter.allow(client.ip, tokio::time::Instant::now()) {
         meters.api_limited.increment(1);
         let mut response = ApiError {
             status: StatusCode::TOO_MANY_REQUESTS,
