@@ -47,6 +47,10 @@ pub struct Shared {
     pub sessions: TaskTracker,
     /// Counters, gauges and histograms for `/metrics`.
     pub meters: Arc<Meters>,
+    /// The computer opponents (`[[house_bots]]`).
+    pub house: crate::house::House,
+    /// The computer analysis of finished games (`[analysis]`).
+    pub analysis: crate::analysis::Analysis,
 }
 
 /// Locks a mutex even if a thread panicked while holding it: one broken
@@ -338,7 +342,11 @@ pub async fn start(config: Config) -> Result<ServerHandle, StartError> {
         anyone_creates: config.tourney_anyone_creates,
     };
     world.load_tourneys(director, tourneys, last_tourney);
+    let house = crate::house::House::new(&config);
+    let analysis = crate::analysis::Analysis::new(&config);
     let shared = Arc::new(Shared {
+        house,
+        analysis,
         throttle: Mutex::new(LoginThrottle::new(config.login_failures_before_delay)),
         config: ArcSwap::from_pointee(config),
         world: Mutex::new(world),
@@ -368,6 +376,8 @@ pub async fn start(config: Config) -> Result<ServerHandle, StartError> {
         tokio::spawn(crate::web::serve(shared.clone(), l))
     });
     let task = tokio::spawn(accept_loop(shared.clone(), listener, web));
+    crate::house::start(&shared, local_addr);
+    crate::analysis::start(&shared);
     Ok(ServerHandle {
         local_addr,
         web_addr,
@@ -414,6 +424,9 @@ async fn accept_loop(shared: Arc<Shared>, listener: TcpListener, web: Option<Joi
     }
     sessions.close();
     sessions.wait().await;
+    // The computer opponents' sessions are among those; their tasks end
+    // with them (each quits its engine).
+    shared.house.stopped().await;
     if shared.store.flush().await.is_err() {
         tracing::error!("the database closed before the final flush");
     }
