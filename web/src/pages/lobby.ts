@@ -1,12 +1,14 @@
-// `/`: log in; quick pairing; the seeks; a form to seek or challenge; the
-// live games on small boards; the players online; the tournaments (and a
-// form to create one, for those allowed to); the console.
+// `/`: log in; play with the computer; quick pairing; the seeks; a form
+// to seek or challenge; the live games on small boards; the players
+// online; the tournaments (and a form to create one, for those allowed
+// to); the console.
 
 import { App, Page } from '../app';
 import { api, fill, h, link } from '../dom';
 import { t } from '../i18n';
 import { makeBoard } from '../board';
 import type { Terms } from '../client';
+import { computerPanel } from './computer';
 import { consolePanel } from './console';
 import { loginPanel } from './login';
 import { tourneysPanel } from './tourneys';
@@ -55,6 +57,7 @@ export function lobby(app: App): Page {
   const cons = consolePanel(app);
   const login = loginPanel(app);
   const events = tourneysPanel(app);
+  const computer = computerPanel(app);
   app.setTitle(t('lobby'));
 
   const rated = h('input', { type: 'checkbox', id: 'seek-rated' });
@@ -154,60 +157,10 @@ export function lobby(app: App): Page {
     say((await app.client.seek(terms())).text);
   });
 
-  // "Play with the computer": a level, a time control, a colour; the
-  // server's computer opponent of that level is challenged (a guest
-  // session is opened first if there is none).
-  const computer = h('section', { class: 'panel computer', id: 'computer' });
-  const cLevel = h('select', { id: 'computer-level', 'aria-label': t('level') });
-  const cMinutes = h('input', { type: 'number', id: 'computer-minutes', min: 0, max: 999, value: 5, 'aria-label': t('minutes') });
-  const cInc = h('input', { type: 'number', id: 'computer-inc', min: 0, max: 999, value: 3, 'aria-label': t('increment') });
-  const cColor = h(
-    'select',
-    { id: 'computer-color', 'aria-label': t('color') },
-    h('option', { value: '' }, t('anyColor')),
-    h('option', { value: 'white' }, t('white')),
-    h('option', { value: 'black' }, t('black')),
-  );
-  const cNotice = h('p', { class: 'notice', id: 'computer-notice', 'aria-live': 'polite' });
-  const cForm = h(
-    'form',
-    { class: 'seek-form' },
-    h('label', {}, t('level'), ' ', cLevel),
-    h('label', {}, t('minutes'), ' ', cMinutes),
-    h('label', {}, t('increment'), ' ', cInc),
-    h('label', {}, t('color'), ' ', cColor),
-    h('button', { type: 'submit', id: 'computer-button', class: 'big' }, t('playComputer')),
-  );
-  cForm.addEventListener('submit', async (e) => {
-    e.preventDefault();
-    if (!cLevel.value || !(await app.ensureSession())) return;
-    const reply = await app.fics.command(`match ${cLevel.value} ${Number(cMinutes.value) || 0} ${Number(cInc.value) || 0} unrated${cColor.value ? ' ' + cColor.value : ''}`);
-    fill(cNotice, reply.split('\n').filter((l) => l && !l.startsWith('<')).join(' '));
-  });
-  let botsShown = '';
-  const drawBots = (b: ApiBots) => {
-    const key = JSON.stringify(b);
-    if (key === botsShown) return;
-    botsShown = key;
-    if (!b.available) {
-      fill(computer, h('h2', {}, t('playComputer')), h('p', { id: 'computer-off' }, `${t('computerOff')} ${b.why ?? ''}.`));
-      return;
-    }
-    const chosen = cLevel.value;
-    fill(
-      cLevel,
-      ...b.bots.map((bot) =>
-        h('option', { value: bot.name }, `${bot.level} – ${bot.name}${bot.rating ? ' (' + bot.rating + ')' : ''}${bot.status === 'playing' ? ', ' + t('playing') : ''}`),
-      ),
-    );
-    if (chosen) cLevel.value = chosen;
-    fill(computer, h('h2', {}, t('playComputer')), cForm, cNotice);
-  };
-
   // Lists from the API, polled while the lobby shows.
   const boards = new Map<number, ReturnType<typeof makeBoard>>();
   const poll = async () => {
-    const [g, w] = await Promise.all([api<{ games: ApiGame[] }>('/api/games'), api<ApiWho>('/api/who'), events.poll()]);
+    const [g, w] = await Promise.all([api<{ games: ApiGame[] }>('/api/games'), api<ApiWho>('/api/who'), events.poll(), computer.poll()]);
     if (g) {
       const seen = new Set<number>();
       const cards: HTMLElement[] = [];
@@ -252,6 +205,7 @@ export function lobby(app: App): Page {
       'div',
       { class: 'lobby' },
       login.el,
+      computer.el,
       h('section', { class: 'panel quick-panel' }, h('h2', {}, t('quickPairing')), quick, h('label', { class: 'quick-rated' }, quickRated, ' ', t('ratedIfRegistered'))),
       h(
         'section',
