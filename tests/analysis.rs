@@ -170,6 +170,7 @@ async fn the_analysis_of_the_trap_marks_its_blunder() {
     // So does the JSON for the web page.
     let json = web_common::get(&server, "/api/analysis/1").await.json();
     assert_eq!(json["status"], "done");
+    assert!(json["start_fen"].is_null(), "the standard start: {json}");
     let moves = json["moves"].as_array().unwrap();
     assert_eq!(moves.len(), 5);
     assert_eq!(moves[1]["san"], "a6");

@@ -58,6 +58,9 @@ pub async fn one(
     };
     let mut body = json!({
         "id": id,
+        // The analysis page replays the moves from here (a game from a
+        // set-up position has one; null: the standard start).
+        "start_fen": row.start_fen,
         "status": request.status,
         "engine": request.engine,
         "requested_by": request.requested_by,

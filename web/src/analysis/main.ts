@@ -5,12 +5,16 @@
 // WebAssembly, runs on the player's own machine and evaluates whatever
 // position the board shows. The page is its own small program, loaded only
 // here: the engine is 1.6 MB, and needs a cross-origin isolated page for
-// its threads (the server sends the headers for this page only).
+// its threads (the server sends the headers for this page only). Its words
+// are the shell's (i18n.ts, English and French), and so is its header
+// (the lobby, the rules, the language).
 
 import { h, fill } from '../dom';
 import { makeBoard } from '../board';
+import { frenchSan } from '../parse';
+import { Lang, initialLang, lang, setLang, t, tf } from '../i18n';
 import { Atomic } from 'chessops/variant';
-import { makeFen } from 'chessops/fen';
+import { makeFen, parseFen } from 'chessops/fen';
 import { parseUci } from 'chessops/util';
 import { makeSanAndPlay } from 'chessops/san';
 
@@ -29,6 +33,8 @@ interface Move {
 }
 interface Analysis {
   id: number;
+  /** The position the game started from, when it was set up; null: the standard one. */
+  start_fen?: string | null;
   status: string;
   engine: string | null;
   start?: Eval | null;
@@ -44,6 +50,20 @@ declare global {
 }
 
 const GLYPH: Record<string, string> = { inaccuracy: '?!', mistake: '?', blunder: '??' };
+const JUDGEMENT = { inaccuracy: 'judgeInaccuracy', mistake: 'judgeMistake', blunder: 'judgeBlunder' } as const;
+
+/** A mark's name, as the page words it. */
+function judgement(j: string): string {
+  return j in JUDGEMENT ? t(JUDGEMENT[j as keyof typeof JUDGEMENT]) : j;
+}
+
+/** SAN in the page's language (French piece letters R D T F C). */
+const san = (s: string) => (lang() === 'fr' ? frenchSan(s) : s);
+
+/** `3 blunders`, `1 gaffe`, `0 erreur`: French counts 0 and 1 in the singular. */
+function count(n: number, one: 'inaccuracy1' | 'mistake1' | 'blunder1', many: 'inaccuracyN' | 'mistakeN' | 'blunderN'): string {
+  return tf(n === 1 || (n === 0 && lang() === 'fr') ? one : many, String(n));
+}
 
 function evalText(e: Eval | null | undefined): string {
   if (!e) return '–';
@@ -59,7 +79,7 @@ function graph(moves: Move[], pick: (ply: number) => void): SVGSVGElement {
   svg.setAttribute('id', 'eval-graph');
   svg.setAttribute('viewBox', '0 0 600 120');
   svg.setAttribute('role', 'img');
-  svg.setAttribute('aria-label', 'evaluation graph');
+  svg.setAttribute('aria-label', t('evalGraph'));
   const n = Math.max(moves.length, 1);
   const y = (w: number) => 60 - 58 * w;
   let last = 0;
@@ -88,7 +108,7 @@ function graph(moves: Move[], pick: (ply: number) => void): SVGSVGElement {
 /** The engine in this browser: one search at a time, the newest wins. */
 function localEngine(show: (text: string) => void) {
   if (!window.crossOriginIsolated || !window.Stockfish) {
-    show('The analysis board has no engine in this browser (it needs WebAssembly threads).');
+    show(t('localNoEngine'));
     return null;
   }
   const ready = window.Stockfish().then((sf) => {
@@ -99,7 +119,7 @@ function localEngine(show: (text: string) => void) {
       const white = fen.split(' ')[1] === 'w' ? 1 : -1;
       const n = Number(m[3]) * white;
       const score = m[2] === 'cp' ? `${n >= 0 ? '+' : ''}${(n / 100).toFixed(2)}` : `#${n}`;
-      show(`Your machine: ${score} at depth ${m[1]}, best ${m[4]}`);
+      show(tf('localEval', score, m[1], m[4]));
     });
     sf.postMessage('uci');
     sf.postMessage('setoption name UCI_Variant value atomic');
@@ -114,57 +134,87 @@ function localEngine(show: (text: string) => void) {
   return (fen: string) => void ready.then((go) => go(fen));
 }
 
+/** The shell's header: the lobby, the rules, the language (a change draws the page again). */
+function header(): void {
+  const top = document.getElementById('top')!;
+  const choose = h(
+    'select',
+    { 'aria-label': t('language'), id: 'lang' },
+    h('option', { value: 'en', selected: lang() === 'en' }, 'English'),
+    h('option', { value: 'fr', selected: lang() === 'fr' }, 'Français'),
+  );
+  choose.addEventListener('change', () => {
+    setLang(choose.value as Lang);
+    location.reload();
+  });
+  fill(top, h('nav', {}, h('a', { href: '/' }, h('strong', {}, 'atomicd')), ' ', h('a', { href: '/' }, t('lobby')), ' ', h('a', { href: '/help/atomic' }, t('rules'))), choose);
+}
+
+/** The game's start: its set-up position, or the standard one. */
+function startPosition(fen: string | null | undefined): Atomic {
+  if (!fen) return Atomic.default();
+  return parseFen(fen).chain((setup) => Atomic.fromSetup(setup)).unwrap(
+    (pos) => pos,
+    () => Atomic.default(),
+  );
+}
+
 async function main() {
+  setLang(initialLang());
+  header();
   const root = document.getElementById('page')!;
   const id = Number(location.pathname.split('/').pop());
+  document.title = `${tf('analysisOf', String(id))} – atomicd`;
   const r = await fetch(`/api/analysis/${id}`);
   const a = (await r.json()) as Analysis & { error?: string };
   if (!r.ok || a.status !== 'done' || !a.moves) {
-    const why = a.error ?? (a.status === 'failed' ? 'the analysis failed' : `game ${id} waits for its analysis`);
-    fill(root, h('section', { class: 'panel' }, h('h2', {}, `Game ${id}`), h('p', { id: 'analysis-status' }, why + (a.status ? '' : ` Type "analyse ${id}" in the console or on telnet.`))));
+    // The API's refusal comes in the server's words; the rest in the page's.
+    const why = a.error ?? (a.status === 'failed' ? tf('analysisFailed', String(id)) : tf('analysisWaits', String(id)));
+    fill(root, h('section', { class: 'panel' }, h('h2', {}, `${t('game')} ${id}`), h('p', { id: 'analysis-status' }, why, a.status ? '' : ` ${tf('analysisHowTo', String(id))}`)));
     return;
   }
   const moves = a.moves;
   // Every position of the game, for the board.
   const fens: string[] = [];
-  const pos = Atomic.default();
+  const pos = startPosition(a.start_fen);
   fens.push(makeFen(pos.toSetup()));
+  // Each move's number, from the position it was played in: a set-up game starts at any move, with either side.
+  const numbers: string[] = [];
   for (const m of moves) {
     const mv = parseUci(m.uci);
     if (!mv) break;
+    numbers.push(pos.turn === 'white' ? `${pos.fullmoves}. ` : numbers.length ? '' : `${pos.fullmoves}… `);
     makeSanAndPlay(pos, mv);
     fens.push(makeFen(pos.toSetup()));
   }
   const board = makeBoard({ fen: fens[0], viewOnly: true, coordinates: true });
-  const local = h('p', { id: 'local-eval', 'aria-live': 'polite' }, 'Your machine: starting the engine…');
+  const local = h('p', { id: 'local-eval', 'aria-live': 'polite' }, t('localStarting'));
   const go = localEngine((text) => fill(local, text));
-  const rows = moves.map((m) =>
+  const rows = moves.map((m, i) =>
     h(
       'li',
       { 'data-ply': m.ply, class: m.judgement ?? '' },
-      h('span', { class: 'san' }, `${m.ply % 2 ? Math.ceil(m.ply / 2) + '. ' : ''}${m.san}${m.judgement ? GLYPH[m.judgement] : ''}`),
+      h('span', { class: 'san' }, `${numbers[i] ?? ''}${san(m.san)}${m.judgement ? GLYPH[m.judgement] : ''}`),
       ' ',
       h('span', { class: 'eval' }, evalText(m.eval)),
-      m.judgement && m.best ? h('small', {}, ` ${m.judgement[0].toUpperCase()}${m.judgement.slice(1)}. ${m.best} was best.`) : null,
+      m.judgement && m.best ? h('small', {}, ` ${judgement(m.judgement)}. ${tf('wasBest', san(m.best))}`) : null,
     ),
   );
   const show = (ply: number) => {
     board.api.set({ fen: fens[ply] });
+    board.el.dataset.fen = fens[ply];
     rows.forEach((r) => r.classList.toggle('current', Number(r.dataset.ply) === ply));
     go?.(fens[ply]);
   };
   rows.forEach((r) => r.addEventListener('click', () => show(Number(r.dataset.ply))));
-  const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
   const side = (s: Analysis['white'], name: string) =>
-    s
-      ? h('p', {}, `${name}: ${count(s.inaccuracies, 'inaccuracy', 'inaccuracies')}, ${count(s.mistakes, 'mistake', 'mistakes')}, ${count(s.blunders, 'blunder', 'blunders')}`)
-      : null;
+    s ? h('p', {}, `${name}${lang() === 'fr' ? ' :' : ':'} ${count(s.inaccuracies, 'inaccuracy1', 'inaccuracyN')}, ${count(s.mistakes, 'mistake1', 'mistakeN')}, ${count(s.blunders, 'blunder1', 'blunderN')}`) : null;
   fill(
     root,
     h(
       'div',
       { class: 'analysis' },
-      h('section', { class: 'panel' }, h('h2', {}, `Computer analysis of game ${id}`), h('p', {}, a.engine ?? ''), graph(moves, show), side(a.white, 'White'), side(a.black, 'Black')),
+      h('section', { class: 'panel' }, h('h2', {}, tf('analysisOf', String(id))), h('p', {}, a.engine ?? ''), graph(moves, show), side(a.white, t('white')), side(a.black, t('black'))),
       h('section', { class: 'panel' }, board.el, local),
       h('section', { class: 'panel' }, h('ol', { id: 'analysis-moves', class: 'moves' }, ...rows)),
     ),
