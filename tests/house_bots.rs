@@ -283,7 +283,19 @@ async fn a_persons_account_is_never_taken_over_by_a_house_bot() {
     // The person still logs in with her own password; the other bot plays.
     let mut her = server.user("FairyTwo", "her password").await;
     assert!(her.command("finger").await.contains("FairyTwo"));
-    let list = unwrapped(&alice.command("bots").await);
+    // The other bot's bridge logs in by itself, later on a busy machine
+    // (the refusal above comes before it): wait for it as a player would.
+    let mut list = String::new();
+    for _ in 0..600 {
+        list = unwrapped(&alice.command("bots").await);
+        if list
+            .lines()
+            .any(|l| l.contains("FairyOne") && l.ends_with("free"))
+        {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
     assert!(list.contains("FairyOne") && list.contains("free"), "{list}");
     assert!(
         list.contains("cannot play: FairyTwo is the account of a person"),
