@@ -10,9 +10,9 @@ import { t } from '../i18n';
 import { makeBoard } from '../board';
 import { clockText } from '../parse';
 import { Replay } from '../replay';
-import { analyseBox } from './analyse';
 import { moveList } from '../movelist';
 import { dateText, ratingTitle, termsText } from '../words';
+import { analyseBox } from './analyse';
 
 interface ApiHistory {
   id: number;
