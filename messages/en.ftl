@@ -850,3 +850,96 @@ set-lang-en = Language set to English.
 ## For the catalogue's own tests.
 
 test-only-english = only in English
+
+## Computer analysis (analyse).
+
+analysis-no-such-game = There is no game {$id}.
+analysis-not-finished = Game {$id} is not finished; only finished games can be analysed.
+analysis-running = Game {$id} is being analysed: position {$done} of {$of}.
+analysis-waiting = Game {$id} waits for its computer analysis.
+# $place: the game's place in the queue (1 for the next).
+analysis-waiting-place = Game {$id} waits for its computer analysis, { NUMBER($place, type: "ordinal") ->
+        [one] {$place}st
+        [two] {$place}nd
+        [few] {$place}rd
+       *[other] {$place}th
+    } in line.
+# $why: the server's reason (no engine configured, an engine that cannot start).
+analysis-unavailable = Computer analysis is not available: {$why}.
+analysis-registered-only = Only registered players may ask for a computer analysis.
+analysis-daily-limit = You have asked for {$count} computer { $count ->
+        [one] analysis
+       *[other] analyses
+    } in the last 24 hours, as many as a player may; try again later.
+analysis-queue-full = The analysis queue is full ({$limit} games wait); try again later.
+# $place: the game's place in the queue, 0 when its analysis starts now.
+analysis-queued = Game {$id} ({$white} vs. {$black}) is queued for computer analysis, { $place ->
+        [0] now
+       *[other] { NUMBER($place, type: "ordinal") ->
+            [one] {$place}st
+            [two] {$place}nd
+            [few] {$place}rd
+           *[other] {$place}th
+        } in line
+    }; you will be told when it is ready.
+analysis-unreadable = The analysis of game {$id} cannot be read: {$error}.
+# The first line of a finished analysis; $engine is the engine's name.
+analysis-title = Computer analysis of game {$id}: {$white} vs. {$black} ({$result}), by {$engine}
+analysis-counts-white = White ({$name}): {$inaccuracies} { $inaccuracies ->
+        [one] inaccuracy
+       *[other] inaccuracies
+    }, {$mistakes} { $mistakes ->
+        [one] mistake
+       *[other] mistakes
+    }, {$blunders} { $blunders ->
+        [one] blunder
+       *[other] blunders
+    }
+analysis-counts-black = Black ({$name}): {$inaccuracies} { $inaccuracies ->
+        [one] inaccuracy
+       *[other] inaccuracies
+    }, {$mistakes} { $mistakes ->
+        [one] mistake
+       *[other] mistakes
+    }, {$blunders} { $blunders ->
+        [one] blunder
+       *[other] blunders
+    }
+# After a marked move in the table; $best is the engine's move in SAN.
+analysis-best-after-inaccuracy = Inaccuracy. {$best} was best.
+analysis-best-after-mistake = Mistake. {$best} was best.
+analysis-best-after-blunder = Blunder. {$best} was best.
+
+## Computer opponents (bots, and match to one of them).
+
+# $why: the server's reason (no engine configured, no [[house_bots]], an engine that cannot start).
+house-unavailable = Computer opponents are not available: {$why}.
+house-no-bots = Computer opponents are not available: the server has no computer opponents (config.toml has no [[house_bots]]).
+house-cannot-play = {$name} cannot play now: {$why}.
+house-getting-ready = {$name} is getting ready; try again in a few seconds.
+house-all-busy = {$name} is playing a game, and so are all the computer opponents that may play now; try again when a game ends.
+# $free: the free bots with their levels, "FairyOne (level 1), FairyTwo (level 2)".
+house-busy = {$name} is playing a game. Free now: {$free}.
+house-at-most = The computer opponents play at most {$most} { $most ->
+        [one] game
+       *[other] games
+    } at once, and {$playing} { $playing ->
+        [one] is
+       *[other] are
+    } going on; try again when one ends.
+house-free-bot = {$name} (level {$level})
+# The heading of "bots"; $engine is the engine's name, or house-engine-starting.
+house-list-title = Computer opponents ({$engine}; lichess's levels 1 to 8; at most {$most} { $most ->
+        [one] game
+       *[other] games
+    } at once, {$playing} going on):
+house-engine-starting = the engine is being started
+house-status-playing = playing game {$no}
+house-status-free = free
+house-status-getting-ready = getting ready
+house-status-cannot-play = cannot play: {$why}
+house-play-one = Play one with "match {$example} 5 0" (any time and increment; add white or black to choose your colour).
+# Sent to the player who asked, when the analysis ends.
+analysis-ready = The computer analysis of game {$id} is ready: "analyse {$id}" shows it.
+analysis-not-stored = The computer analysis of game {$id} could not be stored; ask again later.
+analysis-failed = The computer analysis of game {$id} failed: {$why}. "analyse {$id}" asks again.

@@ -8,7 +8,10 @@
 #   - chromium and Node.js (Debian) and playwright-core (npm, locked in
 #     tests/browser): the browser tests drive the web client with them;
 #   - nginx and openssl (Debian): a browser test plays through nginx with
-#     TLS in front of the server, configured from contrib/nginx.conf.
+#     TLS in front of the server, configured from contrib/nginx.conf;
+#   - Fairy-Stockfish as WebAssembly (npm, locked in engines/, by
+#     scripts/engines.sh): the tests of the computer opponents, the
+#     analysis and the engine's perft run the real engine.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -53,6 +56,8 @@ if [ ${#missing[@]} -gt 0 ]; then
     $sudo apt-get update -qq
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" x11-utils >/dev/null
 fi
+
+scripts/engines.sh
 
 cargo fmt --check
 cargo clippy --all-targets --quiet -- -D warnings

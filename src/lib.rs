@@ -7,6 +7,7 @@
 //! the same world over HTTP and WebSocket.
 
 pub mod account;
+pub mod analysis;
 pub mod bot;
 pub mod chess;
 pub mod commands;
@@ -15,6 +16,7 @@ pub mod event;
 pub mod export;
 pub mod formula;
 pub mod help;
+pub mod house;
 pub mod load;
 pub mod logs;
 pub mod meters;

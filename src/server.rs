@@ -192,7 +192,11 @@ pub async fn start(config: Config) -> Result<ServerHandle, StartError> {
         anyone_creates: config.tourney_anyone_creates,
     };
     world.load_tourneys(director, tourneys, last_tourney);
+    let house = crate::house::House::new(&config);
+    let analysis = crate::analysis::Analysis::new(&config);
     let shared = Arc::new(Shared {
+        house,
+        analysis,
         throttle: Mutex::new(LoginThrottle::new(config.login_failures_before_delay)),
         config: ArcSwap::from_pointee(config),
         world: Mutex::new(world),
@@ -230,6 +234,8 @@ pub async fn start(config: Config) -> Result<ServerHandle, StartError> {
         tokio::spawn(crate::web::serve(shared.clone(), l))
     });
     let task = tokio::spawn(accept_loop(shared.clone(), listener, web));
+    crate::house::start(&shared, local_addr);
+    crate::analysis::start(&shared);
     Ok(ServerHandle {
         local_addr,
         web_addr,
@@ -276,6 +282,9 @@ async fn accept_loop(shared: Arc<Shared>, listener: TcpListener, web: Option<Joi
     }
     sessions.close();
     sessions.wait().await;
+    // The computer opponents' sessions are among those; their tasks end
+    // with them (each quits its engine).
+    shared.house.stopped().await;
     if shared.store.flush().await.is_err() {
         tracing::error!("the database closed before the final flush");
     }

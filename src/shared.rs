@@ -42,6 +42,10 @@ pub struct Shared {
     pub sessions: TaskTracker,
     /// Counters, gauges and histograms for `/metrics`.
     pub meters: Arc<Meters>,
+    /// The computer opponents (`[[house_bots]]`).
+    pub house: crate::house::House,
+    /// The computer analysis of finished games (`[analysis]`).
+    pub analysis: crate::analysis::Analysis,
 }
 
 /// Locks a mutex even if a thread panicked while holding it: one broken

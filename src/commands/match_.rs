@@ -49,6 +49,10 @@ pub fn match_(ctx: &mut Ctx<'_>, args: &str) {
     if rest.is_empty() && resume(ctx, target) {
         return;
     }
+    // A computer opponent that cannot play now says why at once.
+    if let Some(refusal) = super::house::match_refusal(ctx, target) {
+        return ctx.say(&refusal);
+    }
     // `fen` and everything after it is a set-up start position; without
     // one, a game from an examined board starts from its position.
     let (rest, fen, from_exam) = match rest.iter().position(|w| w.eq_ignore_ascii_case("fen")) {

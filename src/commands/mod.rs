@@ -9,12 +9,14 @@
 mod admin;
 mod admin_accounts;
 mod alias;
+mod analysis;
 mod basic;
 mod computers;
 mod examine;
 mod game;
 mod help;
 mod history;
+mod house;
 mod info;
 mod journal;
 mod lag;
@@ -271,6 +273,8 @@ static COMMANDS: &[Command] = &[
     cmd("kibitz", 62, observe::kibitz),
     cmd("lag", 0, lag::lag),
     cmd("match", 73, match_::match_),
+    cmd("bots", 330, house::bots),
+    cmd("analyse", 331, analysis::analyse),
     cmd("moretime", 76, game::moretime),
     cmd("moves", 77, observe::moves),
     cmd("observe", 80, observe::observe),
@@ -323,6 +327,7 @@ const SHORTCUTS: &[(&str, &str)] = &[
     ("re", "refresh"),
     ("m", "match"),
     ("ma", "match"),
+    ("analyze", "analyse"),
     ("a", "accept"),
     ("!", "shout"),
     ("*", "kibitz"),

@@ -40,6 +40,10 @@ fn bundle(locale: &str, source: &str) -> Bundle {
     let lang = locale.parse().expect("a valid locale");
     let mut b = FluentBundle::new_concurrent(vec![lang]);
     b.set_use_isolating(false);
+    // NUMBER(), for ordinals ("2nd in line", "2e").
+    if let Err(e) = b.add_builtins() {
+        tracing::error!(locale, error = %e, "the catalogue's functions cannot be added");
+    }
     if let Err(errors) = b.add_resource(resource) {
         tracing::error!(locale, ?errors, "the message catalogue has duplicate ids");
     }

@@ -69,6 +69,11 @@ pub const GUI_PARSED: &[&str] = &[
     "cshout-heard",
     "notify-arrived",
     "notify-departed",
+    // The browser's "Computer analysis" button reads these (parse.ts).
+    "analysis-queued",
+    "analysis-running",
+    "analysis-waiting",
+    "analysis-waiting-place",
 ];
 
 /// The language `id` is written in for this recipient.

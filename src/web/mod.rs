@@ -11,6 +11,7 @@
 //! API), `ratelimit` (the API's per-address budget), `health` (`/healthz`,
 //! `/metrics`), `pages` (the browser client, embedded).
 
+pub mod analysis_page;
 pub mod api;
 pub mod head_timer;
 pub mod health;

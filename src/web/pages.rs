@@ -46,6 +46,8 @@ pub static SHELL: Asset = asset!("index.html", "text/html; charset=utf-8");
 pub static ASSETS: &[Asset] = &[
     asset!("app.js", "text/javascript; charset=utf-8"),
     asset!("app.css", "text/css; charset=utf-8"),
+    // The analysis page's script (`/analysis/N`, `analysis_page.rs`).
+    asset!("analysis.js", "text/javascript; charset=utf-8"),
 ];
 
 impl Asset {
@@ -61,7 +63,7 @@ impl Asset {
 
     /// The file, compressed when the browser takes gzip; 304 when the
     /// browser already has this version.
-    fn respond(&self, headers: &HeaderMap) -> Response {
+    pub fn respond(&self, headers: &HeaderMap) -> Response {
         let etag = self.etag();
         let fresh = headers
             .get(header::IF_NONE_MATCH)

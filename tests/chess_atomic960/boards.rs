@@ -162,6 +162,7 @@ fn record(game: &AtomicGame, result: &str) -> String {
         start_fen: game.start_fen().map(str::to_owned),
         sans: game.moves().iter().map(|m| m.san.clone()).collect(),
         end_comment: None,
+        evals: Vec::new(),
     };
     let mut out = String::new();
     pgn::write(&data, &mut out);

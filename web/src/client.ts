@@ -6,7 +6,7 @@
 import type { Reply } from './events';
 import type { Fics } from './fics';
 import type { Model } from './state';
-import { boardReply, consoleText, lastHistoryIndex, moveReply, observeReply, replyText, startReply, talkReply, tourneyCreated } from './parse';
+import { analysisReply, boardReply, consoleText, lastHistoryIndex, moveReply, observeReply, replyText, startReply, talkReply, tourneyCreated } from './parse';
 
 export type TalkKind = 'say' | 'kibitz' | 'whisper';
 export type GameOffer = 'draw' | 'abort' | 'adjourn' | 'takeback';
@@ -153,6 +153,15 @@ export class Client {
 
   async tourneyStart(id: number): Promise<Reply> {
     return plain(await this.fics.command(`tourney start ${id}`));
+  }
+
+  /**
+   * Asks for the computer analysis of a finished game, by its database id:
+   * queued the first time (registered players), then where it stands, then
+   * done. `id` is the game's when its analysis page has something to show.
+   */
+  async analyse(id: number): Promise<Reply & { id: number | null }> {
+    return analysisReply(await this.fics.command(`analyse ${id}`));
   }
 
   async setLang(lang: string): Promise<void> {

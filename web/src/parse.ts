@@ -396,3 +396,20 @@ export function tourneyCreated(reply: string): number | null {
   const m = /Tourney #(\d+) created/.exec(reply);
   return m ? Number(m[1]) : null;
 }
+
+/**
+ * How `analyse ID` went. `id` is the game's when it has an analysis page
+ * worth opening: queued, under way, or done (`Computer analysis of game
+ * 12: …`); null when the server refused (a guest, the day's limit, no
+ * engine, a game not finished). `text` is the reply's first line: a done
+ * analysis goes on with every move, which its page shows better.
+ */
+export function analysisReply(reply: string): Reply & { id: number | null } {
+  const m =
+    /^Computer analysis of game (\d+): /m.exec(reply) ??
+    /^Game (\d+) \(\w+ vs\. \w+\) is queued for computer analysis/m.exec(reply) ??
+    /^Game (\d+) is being analysed: /m.exec(reply) ??
+    /^Game (\d+) waits for its computer analysis/m.exec(reply);
+  const first = reply.split('\n').find((l) => l.trim() && !l.startsWith('<') && !l.startsWith('{Game')) ?? '';
+  return { ok: !!m, text: first.trim(), id: m ? Number(m[1]) : null };
+}

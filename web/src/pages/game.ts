@@ -15,6 +15,7 @@ import { GameState, clockMs, myColor, runningSide } from '../state';
 import { Replay } from '../replay';
 import { moveList } from '../movelist';
 import { ownOfferWord, offerWord, watchersText, ratingTitle } from '../words';
+import { analyseBox } from './analyse';
 import { chatPanel } from './chat';
 import { confirmButton } from './confirm';
 
@@ -63,6 +64,8 @@ export function game(app: App, params: string[]): Page {
   /** The ply shown while stepping through the moves; null: the game as it stands. */
   let viewing: number | null = null;
   let left = false;
+  /** The finished game's "Computer analysis", kept across redraws (its answer and link stay). */
+  let analyse: { id: number; el: HTMLElement } | null = null;
   const french = lang() === 'fr';
   const me = () => m.session.name;
   const cur = (): Board | null => g?.board ?? null;
@@ -266,10 +269,13 @@ export function game(app: App, params: string[]): Page {
     if (info?.id) {
       const permanent = link(`/history/${info.id}`, t('permanentPage'));
       permanent.id = 'history-link';
+      if (analyse?.id !== info.id) analyse = { id: info.id, el: analyseBox(app, info.id) };
       items.push(
         permanent,
         ' ',
         h('a', { href: `/api/history/${info.id}.pgn`, class: 'pgn' }, 'PGN'),
+        ' ',
+        analyse.el,
       );
     }
     fill(after, ...items);

@@ -1,7 +1,7 @@
 // `/history/{id}`: a finished game for good, whatever became of its live
 // number: the players, the result and why, the date, the moves to step
-// through (a click, or the arrow keys) with every explosion, its PGN, and
-// its address to share.
+// through (a click, or the arrow keys) with every explosion, its PGN, its
+// address to share, and its computer analysis.
 
 import type { Key } from '@lichess-org/chessground/types';
 import { App, Page } from '../app';
@@ -12,6 +12,7 @@ import { clockText } from '../parse';
 import { Replay } from '../replay';
 import { moveList } from '../movelist';
 import { dateText, ratingTitle, termsText } from '../words';
+import { analyseBox } from './analyse';
 
 interface ApiHistory {
   id: number;
@@ -118,6 +119,7 @@ export function historyPage(app: App, params: string[]): Page {
       copied,
       ' ',
       h('a', { href: `/api/history/${id}.pgn`, class: 'pgn', id: 'pgn-link', download: `atomicd-${id}.pgn` }, t('downloadPgn')),
+      h('p', {}, analyseBox(app, id)),
     );
     drawSides();
     show(replay.last);

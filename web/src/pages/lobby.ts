@@ -1,12 +1,14 @@
-// `/`: log in; quick pairing; the seeks; a form to seek or challenge; the
-// live games on small boards; the players online; the tournaments (and a
-// form to create one, for those allowed to); the console.
+// `/`: log in; play with the computer; quick pairing; the seeks; a form
+// to seek or challenge; the live games on small boards; the players
+// online; the tournaments (and a form to create one, for those allowed
+// to); the console.
 
 import { App, Page } from '../app';
 import { api, fill, h, link } from '../dom';
 import { t } from '../i18n';
 import { makeBoard } from '../board';
 import type { Terms } from '../client';
+import { computerPanel } from './computer';
 import { consolePanel } from './console';
 import { loginPanel } from './login';
 import { tourneysPanel } from './tourneys';
@@ -55,6 +57,7 @@ export function lobby(app: App): Page {
   const cons = consolePanel(app);
   const login = loginPanel(app);
   const events = tourneysPanel(app);
+  const computer = computerPanel(app);
   app.setTitle(t('lobby'));
 
   const rated = h('input', { type: 'checkbox', id: 'seek-rated' });
@@ -157,7 +160,7 @@ export function lobby(app: App): Page {
   // Lists from the API, polled while the lobby shows.
   const boards = new Map<number, ReturnType<typeof makeBoard>>();
   const poll = async () => {
-    const [g, w] = await Promise.all([api<{ games: ApiGame[] }>('/api/games'), api<ApiWho>('/api/who'), events.poll()]);
+    const [g, w] = await Promise.all([api<{ games: ApiGame[] }>('/api/games'), api<ApiWho>('/api/who'), events.poll(), computer.poll()]);
     if (g) {
       const seen = new Set<number>();
       const cards: HTMLElement[] = [];
@@ -202,6 +205,7 @@ export function lobby(app: App): Page {
       'div',
       { class: 'lobby' },
       login.el,
+      computer.el,
       h('section', { class: 'panel quick-panel' }, h('h2', {}, t('quickPairing')), quick, h('label', { class: 'quick-rated' }, quickRated, ' ', t('ratedIfRegistered'))),
       h(
         'section',

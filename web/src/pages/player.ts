@@ -1,6 +1,7 @@
 // `/player/{name}`: titles, online or not (and the game being played),
 // the atomic rating and record with its graph over time, and the last
-// games, newest first, with their dates, each a link to its page.
+// games, newest first, with their dates, each a link to its page, its PGN
+// and its computer analysis.
 
 import { App, Page } from '../app';
 import { api, fill, h, link } from '../dom';
@@ -63,6 +64,9 @@ export function player(app: App, params: string[]): Page {
                 h('strong', {}, g.result),
                 ` ${g.reason}, ${termsText(g.time_control.minutes, g.time_control.increment, g.rated)} `,
                 h('a', { href: `/api/history/${g.id}.pgn`, class: 'pgn' }, 'PGN'),
+                ' ',
+                // A page of its own (not the shell's): a plain link.
+                h('a', { href: `/analysis/${g.id}`, class: 'analysis-link' }, t('analysis')),
               ),
             ),
           )
