@@ -183,12 +183,14 @@ offer-sent-draw = Draw request sent.
 offer-sent-abort = Abort request sent.
 offer-sent-adjourn = Adjourn request sent.
 offer-sent-takeback = Takeback request sent.
-# $kind is the offer's type: match, draw, abort, adjourn or takeback.
+# $kind is the offer's type: match, draw, abort, adjourn, takeback, switch or pause.
 offer-you-accept = You accept the { $kind ->
     [match] match offer
     [draw] draw request
     [abort] abort request
     [adjourn] adjourn request
+    [switch] switch request
+    [pause] pause request
    *[takeback] takeback request
 } from {$name}.
 offer-you-decline = You decline the { $kind ->
@@ -196,6 +198,8 @@ offer-you-decline = You decline the { $kind ->
     [draw] draw request
     [abort] abort request
     [adjourn] adjourn request
+    [switch] switch request
+    [pause] pause request
    *[takeback] takeback request
 } from {$name}.
 offer-you-withdraw = You withdraw the { $kind ->
@@ -203,6 +207,8 @@ offer-you-withdraw = You withdraw the { $kind ->
     [draw] draw request
     [abort] abort request
     [adjourn] adjourn request
+    [switch] switch request
+    [pause] pause request
    *[takeback] takeback request
 } to {$name}.
 accept-while-playing = You can't accept a challenge while a game is in progress.
@@ -943,3 +949,117 @@ house-play-one = Play one with "match {$example} 5 0" (any time and increment; a
 analysis-ready = The computer analysis of game {$id} is ready: "analyse {$id}" shows it.
 analysis-not-stored = The computer analysis of game {$id} could not be stored; ask again later.
 analysis-failed = The computer analysis of game {$id} failed: {$why}. "analyse {$id}" asks again.
+
+## Issue 29: one's own account (password, close).
+
+password-unregistered = Only registered players have a password; see "help register".
+password-too-short = A password must be at least {$min} characters long.
+password-too-long = A password may be at most {$max} bytes long.
+password-no-spaces = A password may not contain spaces.
+password-wrong = That is not your password; nothing was changed.
+password-changed = Your password has been changed.
+close-unregistered = Only a registered account can be closed.
+close-explain = "close" closes your account {$name} for good: nobody logs in with it again.
+close-explain-kept = Your games and rating stay in history; nobody else may take the name.
+close-explain-how = To close it, type "close" followed by your password.
+close-while-playing = You can't close your account while you are playing a game.
+close-closing = Closing the account {$name}.
+close-done = **** Your account {$name} is closed. Goodbye. ****
+
+## Issue 29: the courtesies of a game (switch, pause, unpause, courtesyabort).
+
+noun-switch-request = switch request
+noun-pause-request = pause request
+offer-switch-to-you = {$from} would like to switch sides; type "accept" or "switch" to agree.
+offer-pause-to-you = {$from} would like to pause the game; type "accept" or "pause" to agree.
+offer-switch-seen = Game {$game}: {$from} asks to switch sides.
+offer-pause-seen = Game {$game}: {$from} asks to pause the game.
+offer-sent-switch = Switch request sent.
+offer-sent-pause = Pause request sent.
+offer-already-switch = You are already asking to switch sides.
+offer-already-pause = You are already asking to pause the game.
+pending-to-switch = {" "}{$id}: You are asking {$name} to switch sides.
+pending-to-pause = {" "}{$id}: You are asking {$name} to pause the game.
+pending-from-switch = {" "}{$id}: {$name} is asking to switch sides.
+pending-from-pause = {" "}{$id}: {$name} is asking to pause the game.
+switch-rated-started = Sides can be switched in a rated game only before the first move.
+switch-tourney = The pairing of a tournament game decides the colours; they can't be switched.
+switch-done = Game {$no}: sides switched; {$white} now plays White and {$black} Black.
+pause-already = The game is already paused.
+pause-done = Game {$no} is paused: both clocks stop until a player types "unpause".
+unpause-not-paused = The game is not paused.
+unpause-done = Game {$no}: {$name} unpauses the game; the clocks run again.
+move-while-paused = The game is paused; type "unpause" to go on.
+courtesyabort-not-due = Your opponent still has time and is connected: use "abort" instead.
+end-courtesy-aborted = Game courtesyaborted by {$name}
+
+## Issue 29: assess.
+
+assess-not-playing = You are not playing a game; type "assess NAME" to assess a game with NAME.
+assess-no-such-player = There is no player named {$name}.
+assess-same-player = A player can't play against themselves.
+assess-unrated-player = {$name} has no rating: only registered players play rated games.
+assess-heading = A rated atomic game between {$a} ({$a_rating}) and {$b} ({$b_rating}):
+# $win, $draw and $loss are signed changes (+12, -3); $rd the new rating deviation.
+assess-line = {"  "}{$name}: win {$win}, draw {$draw}, loss {$loss}; new RD {$rd}
+
+## Issue 29: logons, llogons, handles, hrank.
+
+logons-none = There is no record of {$name} logging in.
+logons-header = Last logins and logouts of {$name}:
+llogons-none = Nobody has logged in yet.
+llogons-header = The server's last logins and logouts:
+# $date is the time (UTC), $name a user (with (U) when unregistered), $addr an address.
+logons-in = {$date}: {$name} logged in
+logons-in-from = {$date}: {$name} logged in from {$addr}
+logons-out = {$date}: {$name} logged out
+logons-out-from = {$date}: {$name} logged out from {$addr}
+handles-none = No registered name begins with "{$prefix}".
+handles-header = Registered names beginning with "{$prefix}" ({$n}):
+handles-more = (only the first {$n} are shown: type more letters)
+hrank-of = {$name} is number {$rank} of the {$total} rated people (computers aside):
+hrank-range = Rated people (computers aside), places {$m} to {$n}:
+hrank-unranked = {$name} has no place in the ranking (no rated game, or a computer account).
+hrank-empty = There are only {$total} rated people.
+
+## Issue 29: news, limits, boards, index, info, next, servers, mail.
+
+news-none = There is no news.
+news-header = The server's news, newest first:
+# $date is the day posted, $poster who posted it, $text the bulletin.
+news-item = {$id} ({$date}, {$poster}): {$text}
+news-how = Type "news N" for item N alone, "news all" for every item.
+news-no-such = There is no news item {$id}.
+news-admins-only = Only administrators post and delete news.
+news-too-long = A news item may be at most {$max} characters long.
+news-posted = News item {$id} posted.
+news-deleted = News item {$id} deleted.
+limits-header = The limits in force on {$server}:
+limits-connections = {"  "}Connections at once: {$max} ({$per_address} from one address).
+limits-now = {"  "}Now: {$now} users and {$games} games.
+limits-idle = {"  "}Idle logout: after {$minutes} minutes without a command (never during a game).
+limits-idle-never = {"  "}Idle logout: none.
+limits-grace = {"  "}A game with a guest waits {$secs} seconds for a dropped player.
+limits-seeks = {"  "}Seeks posted at once: {$n}.
+limits-aliases = {"  "}Aliases: {$n}.
+limits-lists = {"  "}Names on each list (notify, censor, noplay...): {$n}.
+limits-messages = {"  "}Messages kept for you: {$n}.
+limits-journal = {"  "}Journal slots: {$n} (A to Z).
+limits-simul = {"  "}Boards in one simul: {$n}.
+limits-talk = {"  "}Talk: {$lines} lines in {$secs} seconds.
+limits-shout = {"  "}Shouts: one every {$secs} seconds.
+limits-commands = {"  "}Commands: {$burst} at once, then {$per_second} a second.
+limits-computers = {"  "}Computer accounts: {$games} games at once, {$per_minute} challenges a minute.
+limits-logins = {"  "}Wrong passwords before each new try waits: {$n}.
+boards-categories = Board categories:
+boards-category = {"  "}{$category} ({$n} boards)
+boards-how-list = Type "boards {$category}" for its boards.
+boards-in = Boards in category {$category}:
+boards-how-load = Type "load {$category} NAME" (or "examine {$category} NAME") to load one;
+boards-how-then = "bsetup" then changes it, and "match" plays from it.
+boards-no-category = There is no board category "{$category}"; type "boards" for the list.
+info-header = Help pages about topics rather than commands:
+info-how = Type "help TOPIC" to read one.
+next-nothing = There is nothing more to show: every reply of this server comes whole.
+servers-only = {$server} shares its ratings with no other server.
+mail-not-set-up = Mail is not set up on this server.

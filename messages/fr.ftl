@@ -164,6 +164,8 @@ offer-you-accept = Vous acceptez la { $kind ->
     [draw] proposition de nulle
     [abort] demande d'annulation
     [adjourn] demande d'ajournement
+    [switch] demande d'échange des couleurs
+    [pause] demande de pause
    *[takeback] demande de reprise
 } de {$name}.
 offer-you-decline = Vous refusez la { $kind ->
@@ -171,6 +173,8 @@ offer-you-decline = Vous refusez la { $kind ->
     [draw] proposition de nulle
     [abort] demande d'annulation
     [adjourn] demande d'ajournement
+    [switch] demande d'échange des couleurs
+    [pause] demande de pause
    *[takeback] demande de reprise
 } de {$name}.
 offer-you-withdraw = Vous retirez la { $kind ->
@@ -178,6 +182,8 @@ offer-you-withdraw = Vous retirez la { $kind ->
     [draw] proposition de nulle
     [abort] demande d'annulation
     [adjourn] demande d'ajournement
+    [switch] demande d'échange des couleurs
+    [pause] demande de pause
    *[takeback] demande de reprise
 } faite à {$name}.
 accept-while-playing = Vous ne pouvez pas accepter un défi pendant une partie.
@@ -430,3 +436,114 @@ shutdown-in-seconds = {"    "}**** Arrêt du serveur dans {$n} { $n ->
 help-type-help-for-the-list = Tapez « help » pour la liste des sujets.
 help-there-is-no-help-available = Il n'y a pas d'aide sur « {$topic} ».
 help-ambiguous = Sujet d'aide ambigu « {$topic} ». Pages possibles : {$matches}
+
+## Issue 29 : son propre compte (password, close).
+
+password-unregistered = Seuls les joueurs inscrits ont un mot de passe ; voir « help register ».
+password-too-short = Un mot de passe doit compter au moins {$min} caractères.
+password-too-long = Un mot de passe ne peut dépasser {$max} octets.
+password-no-spaces = Un mot de passe ne peut pas contenir d'espace.
+password-wrong = Ce n'est pas votre mot de passe ; rien n'a été changé.
+password-changed = Votre mot de passe a été changé.
+close-unregistered = Seul un compte inscrit peut être fermé.
+close-explain = « close » ferme pour de bon votre compte {$name} : plus personne ne s'y connecte.
+close-explain-kept = Vos parties et votre cote restent dans l'historique ; nul ne prendra ce nom.
+close-explain-how = Pour le fermer, tapez « close » suivi de votre mot de passe.
+close-while-playing = Vous ne pouvez pas fermer votre compte pendant une partie.
+close-closing = Fermeture du compte {$name}.
+close-done = **** Votre compte {$name} est fermé. Au revoir. ****
+
+## Issue 29 : les courtoisies d'une partie (switch, pause, unpause, courtesyabort).
+
+noun-switch-request = demande d'échange des couleurs
+noun-pause-request = demande de pause
+offer-switch-to-you = {$from} propose d'échanger les couleurs ; tapez « accept » ou « switch » pour accepter.
+offer-pause-to-you = {$from} propose de mettre la partie en pause ; tapez « accept » ou « pause » pour accepter.
+offer-switch-seen = Partie {$game} : {$from} propose d'échanger les couleurs.
+offer-pause-seen = Partie {$game} : {$from} propose de mettre la partie en pause.
+offer-sent-switch = Demande d'échange des couleurs envoyée.
+offer-sent-pause = Demande de pause envoyée.
+offer-already-switch = Vous proposez déjà d'échanger les couleurs.
+offer-already-pause = Vous proposez déjà une pause.
+pending-to-switch = {" "}{$id} : Vous proposez à {$name} d'échanger les couleurs.
+pending-to-pause = {" "}{$id} : Vous proposez à {$name} de mettre la partie en pause.
+pending-from-switch = {" "}{$id} : {$name} propose d'échanger les couleurs.
+pending-from-pause = {" "}{$id} : {$name} propose de mettre la partie en pause.
+switch-rated-started = Dans une partie classée, les couleurs ne s'échangent qu'avant le premier coup.
+switch-tourney = L'appariement d'une partie de tournoi fixe les couleurs ; elles ne peuvent pas être échangées.
+switch-done = Partie {$no} : couleurs échangées ; {$white} a les Blancs, {$black} les Noirs.
+pause-already = La partie est déjà en pause.
+pause-done = Partie {$no} en pause : les pendules sont arrêtées jusqu'à un « unpause ».
+unpause-not-paused = La partie n'est pas en pause.
+unpause-done = Partie {$no} : {$name} reprend la partie ; les pendules tournent de nouveau.
+move-while-paused = La partie est en pause ; tapez « unpause » pour continuer.
+courtesyabort-not-due = Votre adversaire a du temps et est connecté : utilisez « abort ».
+end-courtesy-aborted = Partie annulée par courtoisie par {$name}
+
+## Issue 29 : assess.
+
+assess-not-playing = Vous ne jouez pas de partie ; tapez « assess NOM » pour évaluer une partie contre NOM.
+assess-no-such-player = Il n'y a pas de joueur nommé {$name}.
+assess-same-player = Un joueur ne peut pas jouer contre lui-même.
+assess-unrated-player = {$name} n'a pas de cote : seuls les joueurs inscrits jouent des parties classées.
+assess-heading = Une partie atomique classée entre {$a} ({$a_rating}) et {$b} ({$b_rating}) :
+assess-line = {"  "}{$name} : gain {$win}, nulle {$draw}, perte {$loss} ; nouvel écart type {$rd}
+
+## Issue 29 : logons, llogons, handles, hrank.
+
+logons-none = Aucune trace d'une connexion de {$name}.
+logons-header = Dernières connexions et déconnexions de {$name} :
+llogons-none = Personne ne s'est encore connecté.
+llogons-header = Les dernières connexions et déconnexions du serveur :
+logons-in = {$date} : {$name} s'est connecté
+logons-in-from = {$date} : {$name} s'est connecté depuis {$addr}
+logons-out = {$date} : {$name} s'est déconnecté
+logons-out-from = {$date} : {$name} s'est déconnecté depuis {$addr}
+handles-none = Aucun nom inscrit ne commence par « {$prefix} ».
+handles-header = Noms inscrits commençant par « {$prefix} » ({$n}) :
+handles-more = (seuls les {$n} premiers sont affichés : tapez plus de lettres)
+hrank-of = {$name} est numéro {$rank} sur {$total} joueurs classés (ordinateurs à part) :
+hrank-range = Joueurs classés (ordinateurs à part), places {$m} à {$n} :
+hrank-unranked = {$name} n'a pas de place au classement (aucune partie classée, ou compte d'ordinateur).
+hrank-empty = Il n'y a que {$total} joueurs classés.
+
+## Issue 29 : news, limits, boards, index, info, next, servers, courrier.
+
+news-none = Il n'y a pas de nouvelles.
+news-header = Les nouvelles du serveur, les plus récentes d'abord :
+news-item = {$id} ({$date}, {$poster}) : {$text}
+news-how = Tapez « news N » pour la nouvelle N seule, « news all » pour toutes.
+news-no-such = Il n'y a pas de nouvelle {$id}.
+news-admins-only = Seuls les administrateurs publient et suppriment des nouvelles.
+news-too-long = Une nouvelle ne peut dépasser {$max} caractères.
+news-posted = Nouvelle {$id} publiée.
+news-deleted = Nouvelle {$id} supprimée.
+limits-header = Les limites en vigueur sur {$server} :
+limits-connections = {"  "}Connexions simultanées : {$max} ({$per_address} depuis une même adresse).
+limits-now = {"  "}En ce moment : {$now} utilisateurs et {$games} parties.
+limits-idle = {"  "}Déconnexion pour inactivité : après {$minutes} minutes sans commande (jamais pendant une partie).
+limits-idle-never = {"  "}Déconnexion pour inactivité : aucune.
+limits-grace = {"  "}Une partie avec un invité attend {$secs} secondes un joueur déconnecté.
+limits-seeks = {"  "}Recherches de partie simultanées : {$n}.
+limits-aliases = {"  "}Alias : {$n}.
+limits-lists = {"  "}Noms par liste (notify, censor, noplay...) : {$n}.
+limits-messages = {"  "}Messages conservés pour vous : {$n}.
+limits-journal = {"  "}Cases du journal : {$n} (de A à Z).
+limits-simul = {"  "}Échiquiers d'une simultanée : {$n}.
+limits-talk = {"  "}Discussion : {$lines} lignes en {$secs} secondes.
+limits-shout = {"  "}Cris (shout) : un toutes les {$secs} secondes.
+limits-commands = {"  "}Commandes : {$burst} d'un coup, puis {$per_second} par seconde.
+limits-computers = {"  "}Comptes d'ordinateur : {$games} parties à la fois, {$per_minute} défis par minute.
+limits-logins = {"  "}Mauvais mots de passe avant que chaque nouvel essai attende : {$n}.
+boards-categories = Catégories de positions :
+boards-category = {"  "}{$category} ({$n} positions)
+boards-how-list = Tapez « boards {$category} » pour ses positions.
+boards-in = Positions de la catégorie {$category} :
+boards-how-load = Tapez « load {$category} NOM » (ou « examine {$category} NOM ») pour en charger une ;
+boards-how-then = « bsetup » la modifie ensuite, et « match » la joue.
+boards-no-category = Il n'y a pas de catégorie de positions « {$category} » ; tapez « boards » pour la liste.
+info-header = Pages d'aide sur des sujets plutôt que sur des commandes :
+info-how = Tapez « help SUJET » pour en lire une.
+next-nothing = Il n'y a rien de plus à afficher : toutes les réponses de ce serveur arrivent entières.
+servers-only = {$server} ne partage ses cotes avec aucun autre serveur.
+mail-not-set-up = Le courrier n'est pas configuré sur ce serveur.

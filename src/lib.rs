@@ -21,6 +21,7 @@ pub mod load;
 pub mod logs;
 pub mod meters;
 pub mod net;
+pub mod own_account;
 pub mod password;
 pub mod random;
 pub mod rating;

@@ -9,7 +9,7 @@ use crate::net::telnet::MAX_LINE;
 use crate::store::accounts;
 
 /// Most aliases one user may have.
-const MAX_ALIASES: usize = 64;
+pub const MAX_ALIASES: usize = 64;
 /// Names that cannot be aliased, so a user can always undo an alias.
 const RESERVED: &[&str] = &["alias", "unalias", "quit"];
 

@@ -10,8 +10,12 @@ mod admin;
 mod admin_accounts;
 mod alias;
 mod analysis;
+mod assess;
 mod basic;
+mod boards;
 mod computers;
+mod courtesy;
+mod directory;
 mod examine;
 mod game;
 mod help;
@@ -20,19 +24,27 @@ mod house;
 mod info;
 mod journal;
 mod lag;
+mod limits;
 mod lists;
+mod logons;
+mod mail;
 mod match_;
 mod messages;
+mod news;
 mod observe;
+mod oldmoves;
+mod own_account;
 mod parse;
 mod ranks;
 mod seek;
+mod server_info;
 mod setup;
 mod stored;
 mod stored_games;
 mod talk;
 mod td;
 mod terms;
+mod toggles;
 mod tourney;
 mod vars;
 
@@ -314,6 +326,35 @@ static COMMANDS: &[Command] = &[
     cmd("smoves", 123, stored_games::smoves),
     cmd("sposition", 125, stored_games::sposition),
     cmd("unexamine", 137, examine::unexamine),
+    // Issue 29: one's own account, and the FICS commands that were missing.
+    cmd("assess", 15, assess::assess),
+    cmd("bell", 17, toggles::bell),
+    cmd("boards", 20, boards::boards),
+    cmd("close", 332, own_account::close),
+    cmd("courtesyabort", 10, courtesy::courtesyabort),
+    cmd("handles", 48, directory::handles),
+    cmd("hrank", 52, directory::hrank),
+    cmd("index", 54, server_info::index),
+    cmd("info", 55, server_info::info),
+    cmd("limits", 63, limits::limits),
+    cmd("llogons", 65, logons::llogons),
+    cmd("load", 21, boards::load),
+    cmd("logons", 66, logons::logons),
+    cmd("mailhelp", 67, mail::mailhelp),
+    cmd("mailmess", 68, mail::mailmess),
+    cmd("mailmoves", 69, mail::mailmoves),
+    cmd("mailoldmoves", 70, mail::mailoldmoves),
+    cmd("mailsource", 71, mail::mailsource),
+    cmd("mailstored", 72, mail::mailstored),
+    cmd("news", 78, news::news),
+    cmd("next", 79, server_info::next),
+    cmd("oldmoves", 81, oldmoves::oldmoves),
+    cmd("open", 83, toggles::open),
+    cmd("password", 85, own_account::password),
+    cmd("pause", 86, courtesy::pause),
+    cmd("servers", 108, server_info::servers),
+    cmd("switch", 130, courtesy::switch),
+    cmd("unpause", 139, courtesy::unpause),
 ];
 
 /// Built-in shortcuts (lasker's command_list.h): what a word stands for.
@@ -347,6 +388,7 @@ const SHORTCUTS: &[(&str, &str)] = &[
     ("ch", "tell"),
     ("in", "inchannel"),
     ("vars", "variables"),
+    ("more", "next"),
     (".", "."),
     (",", ","),
 ];

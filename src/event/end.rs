@@ -73,6 +73,12 @@ pub enum EndKind {
     AbortedByAdjudication,
     ShutdownAdjourned,
     ShutdownAborted,
+    /// `by` aborted alone a game whose other player's flag had fallen or
+    /// whose other player had lost connection (`courtesyabort`).
+    CourtesyAborted {
+        #[serde(serialize_with = "side")]
+        by: Color,
+    },
 }
 
 fn maybe_side<S: Serializer>(c: &Option<Color>, s: S) -> Result<S::Ok, S::Error> {
@@ -134,7 +140,8 @@ impl EndKind {
             | LostConnectionAborted { .. }
             | BothLostConnection
             | AbortedByAdjudication
-            | ShutdownAborted => Outcome::Aborted,
+            | ShutdownAborted
+            | CourtesyAborted { .. } => Outcome::Aborted,
             AdjournAgreed | LostConnectionAdjourned { .. } | ShutdownAdjourned => {
                 Outcome::Adjourned
             }
@@ -162,7 +169,8 @@ impl EndKind {
             | LostConnectionAborted { .. }
             | BothLostConnection
             | AbortedByAdjudication
-            | ShutdownAborted => "",
+            | ShutdownAborted
+            | CourtesyAborted { .. } => "",
         }
     }
 

@@ -29,6 +29,10 @@ pub enum OfferType {
     Abort,
     Adjourn,
     Takeback,
+    /// Exchange colours (`switch`).
+    Switch,
+    /// Stop both clocks until a player unpauses (`pause`).
+    Pause,
 }
 
 impl OfferType {
@@ -40,6 +44,8 @@ impl OfferType {
             OfferType::Abort => "abort",
             OfferType::Adjourn => "adjourn",
             OfferType::Takeback => "takeback",
+            OfferType::Switch => "switch",
+            OfferType::Pause => "pause",
         }
     }
 }
@@ -118,6 +124,8 @@ pub enum GameOffer {
     Abort,
     Adjourn,
     Takeback { plies: u32 },
+    Switch,
+    Pause,
 }
 
 /// What became of an offer, as its other party hears it.

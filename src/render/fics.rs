@@ -142,6 +142,7 @@ pub fn end_reason(lang: Lang, kind: EndKind, white: &str, black: &str) -> String
         EndKind::AbortedByAdjudication => msg!("end-adjudicated-abort"),
         EndKind::ShutdownAdjourned => msg!("end-shutdown-adjourned"),
         EndKind::ShutdownAborted => msg!("end-shutdown-aborted"),
+        EndKind::CourtesyAborted { by } => msg!("end-courtesy-aborted", name = name(by)),
     };
     text(lang, m)
 }
@@ -239,6 +240,8 @@ fn offer_noun(lang: Lang, kind: OfferType) -> String {
             OfferType::Abort => "noun-abort-request",
             OfferType::Adjourn => "noun-adjourn-request",
             OfferType::Takeback => "noun-takeback-request",
+            OfferType::Switch => "noun-switch-request",
+            OfferType::Pause => "noun-pause-request",
         },
     )
 }
@@ -256,6 +259,10 @@ fn game_offer(view: &View, game: u32, from: &str, offer: GameOffer, seen: bool, 
         (GameOffer::Takeback { plies }, false) => {
             msg!("offer-takeback-to-you", from = from, plies = plies)
         }
+        (GameOffer::Switch, false) => msg!("offer-switch-to-you", from = from),
+        (GameOffer::Pause, false) => msg!("offer-pause-to-you", from = from),
+        (GameOffer::Switch, true) => msg!("offer-switch-seen", game = game, from = from),
+        (GameOffer::Pause, true) => msg!("offer-pause-seen", game = game, from = from),
         (GameOffer::Draw, true) => msg!("offer-draw-seen", game = game, from = from),
         (GameOffer::Abort, true) => msg!("offer-abort-seen", game = game, from = from),
         (GameOffer::Adjourn, true) => msg!("offer-adjourn-seen", game = game, from = from),

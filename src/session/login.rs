@@ -16,6 +16,7 @@ use crate::shared::Shared;
 use crate::store::accounts::{self, Account};
 use crate::store::admin;
 use crate::store::ratings;
+use crate::store::selfserve::{self, Standing};
 use crate::timefmt::unix_now;
 
 /// Who logged in, with what the session needs to start.
@@ -143,6 +144,17 @@ async fn lookup(shared: &Arc<Shared>, name: &str) -> Option<Account> {
         })
 }
 
+/// Whether an account may log in (an open one, if the database cannot say).
+async fn standing_of(shared: &Arc<Shared>, id: i64) -> Standing {
+    shared
+        .store
+        .call(move |db| selfserve::standing(db, id))
+        .await
+        .ok()
+        .and_then(Result::ok)
+        .unwrap_or(Standing::Open)
+}
+
 fn anonymous(reservation: Reservation, guest: bool) -> Identity {
     Identity {
         name: reservation.name.clone(),
@@ -230,6 +242,16 @@ async fn registered(
     peer: SocketAddr,
     account: Account,
 ) -> Option<Step> {
+    let standing = standing_of(shared, account.id).await;
+    if standing == Standing::Closed {
+        conn.write_text(&format!(
+            "\n\"{}\" is the name of a closed account; it cannot be used again.  Try another name.\n{PROMPT}",
+            account.name
+        ))
+        .await
+        .ok()?;
+        return Some(Step::Again(None));
+    }
     let text = format!(
         "\n\"{}\" is a registered name.  If it is yours, type the password.\n\
          If not, just hit return to try another name.\n\npassword: ",
@@ -294,6 +316,15 @@ async fn registered(
     shared
         .throttle()
         .succeeded(peer.ip(), account.id, tokio::time::Instant::now());
+    if standing == Standing::Pending {
+        conn.write_text(&format!(
+            "**** {} waits for an administrator's approval; you can log in once it is approved. ****\n\n{PROMPT}",
+            account.name
+        ))
+        .await
+        .ok()?;
+        return Some(Step::Again(None));
+    }
     let id = account.id;
     let (saved_vars, aliases, rating, limits) = shared
         .store

@@ -45,12 +45,16 @@ pub mod admin;
 pub mod analysis;
 pub mod backup;
 pub mod check;
+pub mod directory;
 pub mod games;
 pub mod journal;
 pub mod lists;
+pub mod logons;
 pub mod messages;
+pub mod news;
 pub mod ratings;
 pub mod schema;
+pub mod selfserve;
 pub mod tourneys;
 pub mod writer;
 

@@ -233,6 +233,39 @@ const MIGRATIONS: &[&str] = &[
         depth   INTEGER NOT NULL,
         PRIMARY KEY (game_id, ply)
     );",
+    // 10: accounts people make and keep themselves (issue 29). An account
+    // may carry an e-mail address (for a forgotten password); one its
+    // owner closed keeps its row, games and rating, and its name, but no
+    // longer logs in (`closed_at`); with `registration = "approval"` a new
+    // account waits for an admin (`approved` 0). Every login and logout
+    // (`logons`, `llogons`); the news bulletins admins post (`news`); the
+    // password-reset tokens sent by mail, kept as hashes (`password_resets`).
+    // Written as the last migration: at a merge it takes the number after
+    // the last one on main.
+    "ALTER TABLE accounts ADD COLUMN email TEXT;
+    ALTER TABLE accounts ADD COLUMN closed_at INTEGER;
+    ALTER TABLE accounts ADD COLUMN approved INTEGER NOT NULL DEFAULT 1;
+    CREATE TABLE logons (
+        id         INTEGER PRIMARY KEY,
+        name       TEXT NOT NULL,
+        name_lower TEXT NOT NULL,
+        registered INTEGER NOT NULL,
+        at         INTEGER NOT NULL,
+        kind       TEXT NOT NULL,
+        addr       TEXT NOT NULL
+    );
+    CREATE INDEX logons_by_name ON logons (name_lower, id);
+    CREATE TABLE news (
+        id        INTEGER PRIMARY KEY,
+        posted_at INTEGER NOT NULL,
+        poster    TEXT NOT NULL,
+        text      TEXT NOT NULL
+    );
+    CREATE TABLE password_resets (
+        token_hash TEXT PRIMARY KEY,
+        account_id INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+        expires_at INTEGER NOT NULL
+    );",
 ];
 
 /// The version a fully migrated database has.

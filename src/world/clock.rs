@@ -20,8 +20,10 @@ pub struct Clock {
     plies: u32,
     /// When the side to move started thinking, once the clock runs.
     turn_started: Option<Instant>,
-    /// Stopped (`pause`) or the game is over.
+    /// Stopped: the game is over, or a player is away.
     stopped: bool,
+    /// Paused by agreement (`pause`) until a player unpauses.
+    paused: bool,
 }
 
 impl Clock {
@@ -36,6 +38,7 @@ impl Clock {
             plies: 0,
             turn_started: None,
             stopped: false,
+            paused: false,
         }
     }
 
@@ -120,10 +123,29 @@ impl Clock {
             *left = *left - used as i64 + self.inc_ms;
         }
         self.plies += 1;
-        if self.plies >= 2 && !self.untimed && !self.stopped {
+        if self.plies >= 2 && !self.untimed && !self.stopped && !self.paused {
             self.turn_started = Some(now);
         }
         used
+    }
+
+    /// Pauses both clocks by agreement: the side to move gets back the time
+    /// it has thought since the last move (FICS rolls the clocks back to
+    /// the last move), and nothing runs until [`Clock::unpause`].
+    pub fn pause(&mut self) {
+        self.turn_started = None;
+        self.paused = true;
+    }
+
+    /// Whether the clocks are paused by agreement.
+    pub fn is_paused(&self) -> bool {
+        self.paused
+    }
+
+    /// Starts the side to move's clock again at `now` after a pause.
+    pub fn unpause(&mut self, now: Instant) {
+        self.paused = false;
+        self.turn_started = (self.plies >= 2 && !self.untimed && !self.stopped).then_some(now);
     }
 
     /// Gives `side` extra time (`moretime`).
@@ -150,7 +172,8 @@ impl Clock {
     /// the side to move starts thinking at `now`.
     pub fn take_back(&mut self, half_moves: u32, now: Instant) {
         self.plies = self.plies.saturating_sub(half_moves);
-        self.turn_started = (self.plies >= 2 && !self.untimed && !self.stopped).then_some(now);
+        self.turn_started =
+            (self.plies >= 2 && !self.untimed && !self.stopped && !self.paused).then_some(now);
     }
 
     /// Clock values at `now`, as (White, Black).
@@ -224,6 +247,26 @@ mod tests {
         assert!(!c.ticking());
         assert_eq!(c.both(Color::Black, t0 + ms(9000)), (88_500, 59_000));
         assert_eq!(c.deadline(Color::Black), None);
+    }
+
+    #[test]
+    fn a_pause_gives_back_the_thinking_time_and_stops_everything() {
+        let t0 = Instant::now();
+        let mut c = Clock::new(60, 0);
+        c.on_move(Color::White, t0, None);
+        c.on_move(Color::Black, t0, None);
+        c.pause();
+        assert!(c.is_paused() && !c.ticking());
+        assert_eq!(c.deadline(Color::White), None);
+        assert_eq!(c.both(Color::White, t0 + ms(30_000)), (60_000, 60_000));
+        assert_eq!(c.on_move(Color::White, t0 + ms(31_000), None), 0);
+        assert!(!c.ticking());
+        c.unpause(t0 + ms(40_000));
+        assert!(c.ticking());
+        assert_eq!(
+            c.remaining(Color::Black, Color::Black, t0 + ms(41_000)),
+            59_000
+        );
     }
 
     #[test]

@@ -263,6 +263,15 @@ impl World {
             return MoveOutcome::NotAMove;
         };
         let viewer = Viewer::Player(color);
+        if game.clock.is_paused() {
+            return match game.chess.parse_move(input, lang, promote) {
+                Err(MoveError::NotAMove) => MoveOutcome::NotAMove,
+                _ => MoveOutcome::Refused {
+                    message: msg!("move-while-paused"),
+                    board: None,
+                },
+            };
+        }
         if game.chess.turn() != color {
             return match game.chess.parse_move(input, lang, promote) {
                 Err(MoveError::NotAMove) => MoveOutcome::NotAMove,

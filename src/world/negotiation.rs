@@ -282,6 +282,8 @@ impl World {
             OfferKind::Abort => self.end_own_game(me, EndKind::AbortAgreed, now, &mut reply),
             OfferKind::Adjourn => self.end_own_game(me, EndKind::AdjournAgreed, now, &mut reply),
             OfferKind::Takeback(n) => self.take_back(me, n, now),
+            OfferKind::Switch => reply.extend(self.switch_sides(me, now)),
+            OfferKind::Pause => reply.extend(self.pause_game(me, now)),
         }
         reply
     }
@@ -431,6 +433,8 @@ impl World {
             OfferKind::Abort => GameOffer::Abort,
             OfferKind::Adjourn => GameOffer::Adjourn,
             OfferKind::Takeback(n) => GameOffer::Takeback { plies: *n },
+            OfferKind::Switch => GameOffer::Switch,
+            OfferKind::Pause => GameOffer::Pause,
             OfferKind::Match(_) => return Vec::new(),
         };
         let my_name = self.name_of(me);
@@ -454,6 +458,8 @@ impl World {
             GameOffer::Abort => msg!("offer-sent-abort"),
             GameOffer::Adjourn => msg!("offer-sent-adjourn"),
             GameOffer::Takeback { .. } => msg!("offer-sent-takeback"),
+            GameOffer::Switch => msg!("offer-sent-switch"),
+            GameOffer::Pause => msg!("offer-sent-pause"),
         };
         let (_, pt) = self.add_offer(me, opponent, kind, false);
         vec![Event::line(sent), pt]
@@ -473,16 +479,22 @@ fn describe_kind(number: u32, kind: &OfferKind, prefix: &str, name: String) -> M
         ("pending-to", OfferKind::Abort) => "pending-to-abort",
         ("pending-to", OfferKind::Adjourn) => "pending-to-adjourn",
         ("pending-to", OfferKind::Takeback(_)) => "pending-to-takeback",
+        ("pending-to", OfferKind::Switch) => "pending-to-switch",
+        ("pending-to", OfferKind::Pause) => "pending-to-pause",
         ("pending-from", OfferKind::Match(_)) => "pending-from-match",
         ("pending-from", OfferKind::Draw) => "pending-from-draw",
         ("pending-from", OfferKind::Abort) => "pending-from-abort",
         ("pending-from", OfferKind::Adjourn) => "pending-from-adjourn",
         ("pending-from", OfferKind::Takeback(_)) => "pending-from-takeback",
+        ("pending-from", OfferKind::Switch) => "pending-from-switch",
+        ("pending-from", OfferKind::Pause) => "pending-from-pause",
         (_, OfferKind::Match(_)) => "offer-already-match",
         (_, OfferKind::Draw) => "offer-already-draw",
         (_, OfferKind::Abort) => "offer-already-abort",
         (_, OfferKind::Adjourn) => "offer-already-adjourn",
         (_, OfferKind::Takeback(_)) => "offer-already-takeback",
+        (_, OfferKind::Switch) => "offer-already-switch",
+        (_, OfferKind::Pause) => "offer-already-pause",
     };
     let m = Msg::new(id).with("id", number).with("name", name);
     match kind {

@@ -35,6 +35,10 @@ pub enum OfferKind {
     Adjourn,
     /// Take back this many half-moves.
     Takeback(u32),
+    /// Exchange colours.
+    Switch,
+    /// Stop the clocks.
+    Pause,
 }
 
 impl OfferKind {
@@ -46,6 +50,8 @@ impl OfferKind {
             OfferKind::Abort => OfferType::Abort,
             OfferKind::Adjourn => OfferType::Adjourn,
             OfferKind::Takeback(_) => OfferType::Takeback,
+            OfferKind::Switch => OfferType::Switch,
+            OfferKind::Pause => OfferType::Pause,
         }
     }
 
@@ -72,6 +78,8 @@ impl OfferKind {
             OfferKind::Abort => "to abort the game.".to_string(),
             OfferKind::Adjourn => "an adjournment.".to_string(),
             OfferKind::Takeback(n) => format!("to takeback the last {n} half moves."),
+            OfferKind::Switch => "to switch sides.".to_string(),
+            OfferKind::Pause => "to pause the game.".to_string(),
         }
     }
 
@@ -83,6 +91,8 @@ impl OfferKind {
             OfferKind::Abort => "abort request",
             OfferKind::Adjourn => "adjourn request",
             OfferKind::Takeback(_) => "takeback request",
+            OfferKind::Switch => "switch request",
+            OfferKind::Pause => "pause request",
         }
     }
 }
