@@ -1063,3 +1063,42 @@ info-how = Type "help TOPIC" to read one.
 next-nothing = There is nothing more to show: every reply of this server comes whole.
 servers-only = {$server} shares its ratings with no other server.
 mail-not-set-up = Mail is not set up on this server.
+
+## Issue 29: signing up (the /register page, help register, accounts).
+
+signup-title = Sign up
+signup-field-name = Name (3 to 17 letters):
+signup-field-password = Password:
+signup-field-password2 = Password again:
+signup-field-email = E-mail (optional, for a forgotten password):
+signup-submit = Sign up
+signup-to-lobby = Back to the lobby
+signup-approval-note = An administrator approves each new account before it can log in.
+signup-closed = This server takes no sign-ups; ask an administrator for an account.
+signup-form-bad = The form did not arrive whole; please fill it in again.
+signup-name-short = A name should be at least three letters long.
+signup-name-long = A name may be at most 17 letters long.
+signup-name-letters = A name can only consist of lower and upper case letters.
+signup-name-reserved = The name "{$name}" is reserved; please choose another.
+signup-name-taken = The name "{$name}" is taken; please choose another.
+signup-passwords-differ = The two passwords are not the same.
+signup-email-bad = That is not an e-mail address (leave it empty if you like).
+signup-too-many = Too many accounts were made from your address in the last hour; try again later.
+signup-done = The account {$name} is made. Log in with it on telnet or in the lobby.
+signup-waiting = The account {$name} is made; it can log in once an administrator approves it.
+help-register-open = This server's sign-up page: {$url}
+help-register-approval = This server's sign-up page: {$url} (an administrator approves each new account).
+help-register-closed = This server takes no sign-ups: ask an administrator for an account.
+accounts-none-pending = No account waits for approval.
+accounts-pending-head = { $count ->
+    [one] One account waits for approval:
+   *[other] {$count} accounts wait for approval:
+}
+# $email is "-" when none was given; $date when the account was made.
+accounts-pending-row = {"  "}{$name}  {$email}  {$date}
+accounts-approved = The account {$name} is approved; it can log in now.
+accounts-rejected = The account {$name} is rejected and deleted; its name is free again.
+accounts-not-waiting = The account {$name} does not wait for approval.
+accounts-no-such = There is no account named "{$name}".
+login-closed-account = "{$name}" is the name of a closed account; it cannot be used again.  Try another name.
+login-waiting-approval = **** {$name} waits for an administrator's approval; you can log in once it is approved. ****

@@ -547,3 +547,41 @@ info-how = Tapez « help SUJET » pour en lire une.
 next-nothing = Il n'y a rien de plus à afficher : toutes les réponses de ce serveur arrivent entières.
 servers-only = {$server} ne partage ses cotes avec aucun autre serveur.
 mail-not-set-up = Le courrier n'est pas configuré sur ce serveur.
+
+## Issue 29 : s'inscrire (la page /register, help register, accounts).
+
+signup-title = Inscription
+signup-field-name = Nom (3 à 17 lettres) :
+signup-field-password = Mot de passe :
+signup-field-password2 = Mot de passe, encore :
+signup-field-email = Adresse électronique (facultative, pour un mot de passe oublié) :
+signup-submit = S'inscrire
+signup-to-lobby = Retour au salon
+signup-approval-note = Un administrateur approuve chaque nouveau compte avant qu'il puisse se connecter.
+signup-closed = Ce serveur ne prend pas d'inscriptions ; demandez un compte à un administrateur.
+signup-form-bad = Le formulaire n'est pas arrivé entier ; remplissez-le à nouveau.
+signup-name-short = Un nom doit avoir au moins trois lettres.
+signup-name-long = Un nom a au plus 17 lettres.
+signup-name-letters = Un nom ne peut contenir que des lettres minuscules et majuscules.
+signup-name-reserved = Le nom « {$name} » est réservé ; choisissez-en un autre.
+signup-name-taken = Le nom « {$name} » est pris ; choisissez-en un autre.
+signup-passwords-differ = Les deux mots de passe ne sont pas les mêmes.
+signup-email-bad = Ce n'est pas une adresse électronique (laissez le champ vide si vous voulez).
+signup-too-many = Trop de comptes ont été créés depuis votre adresse dans la dernière heure ; réessayez plus tard.
+signup-done = Le compte {$name} est créé. Connectez-vous avec lui par telnet ou dans le salon.
+signup-waiting = Le compte {$name} est créé ; il pourra se connecter dès qu'un administrateur l'aura approuvé.
+help-register-open = La page d'inscription de ce serveur : {$url}
+help-register-approval = La page d'inscription de ce serveur : {$url} (un administrateur approuve chaque nouveau compte).
+help-register-closed = Ce serveur ne prend pas d'inscriptions : demandez un compte à un administrateur.
+accounts-none-pending = Aucun compte n'attend d'approbation.
+accounts-pending-head = { $count ->
+    [one] Un compte attend d'être approuvé :
+   *[other] {$count} comptes attendent d'être approuvés :
+}
+accounts-pending-row = {"  "}{$name}  {$email}  {$date}
+accounts-approved = Le compte {$name} est approuvé ; il peut se connecter.
+accounts-rejected = Le compte {$name} est refusé et supprimé ; son nom est de nouveau libre.
+accounts-not-waiting = Le compte {$name} n'attend pas d'approbation.
+accounts-no-such = Il n'y a pas de compte nommé « {$name} ».
+login-closed-account = « {$name} » est le nom d'un compte fermé ; il ne peut plus servir.  Essayez un autre nom.
+login-waiting-approval = **** {$name} attend l'approbation d'un administrateur ; vous pourrez vous connecter une fois le compte approuvé. ****

@@ -97,6 +97,11 @@ pub struct Config {
     pub house: crate::house::config::HouseRules,
     /// The computer analysis of finished games: `[analysis]`.
     pub analysis: crate::analysis::config::AnalysisConfig,
+    /// Who may make an account on the web page `/register`: `open`,
+    /// `approval` (an admin approves each) or `closed`.
+    pub registration: crate::signup::Registration,
+    /// Accounts one address may sign up for in an hour.
+    pub signups_per_hour: u32,
 }
 
 /// The `[store]` table: the writer thread's queue, and how much a slow or
@@ -200,6 +205,8 @@ impl Default for Config {
             house_bots: Vec::new(),
             house: Default::default(),
             analysis: Default::default(),
+            registration: Default::default(),
+            signups_per_hour: 3,
         }
     }
 }

@@ -31,6 +31,7 @@ pub mod server;
 pub mod session;
 pub mod settings;
 pub mod shared;
+pub mod signup;
 pub mod store;
 pub mod throttle;
 pub mod timefmt;

@@ -32,7 +32,10 @@ pub fn check_new_password(password: &str) -> Result<(), Msg> {
     if password.len() > PASSWORD_MAX {
         return Err(msg!("password-too-long", max = PASSWORD_MAX));
     }
-    if password.chars().any(|c| c.is_whitespace() || c.is_control()) {
+    if password
+        .chars()
+        .any(|c| c.is_whitespace() || c.is_control())
+    {
         return Err(msg!("password-no-spaces"));
     }
     Ok(())
@@ -80,7 +83,9 @@ pub async fn verify(
         tracing::warn!(addr = %addr, name = %account.name, failures, "invalid password (own account)");
         return Err(msg!("password-wrong"));
     }
-    shared.throttle().succeeded(addr, account.id, Instant::now());
+    shared
+        .throttle()
+        .succeeded(addr, account.id, Instant::now());
     Ok(account)
 }
 
@@ -147,12 +152,18 @@ mod tests {
     #[test]
     fn new_password_rules() {
         assert!(check_new_password("abcd").is_ok());
-        assert_eq!(check_new_password("abc").unwrap_err().id, "password-too-short");
+        assert_eq!(
+            check_new_password("abc").unwrap_err().id,
+            "password-too-short"
+        );
         assert_eq!(
             check_new_password(&"x".repeat(65)).unwrap_err().id,
             "password-too-long"
         );
-        assert_eq!(check_new_password("ab cd").unwrap_err().id, "password-no-spaces");
+        assert_eq!(
+            check_new_password("ab cd").unwrap_err().id,
+            "password-no-spaces"
+        );
         assert!(check_new_password("àéîõü").is_ok());
     }
 }

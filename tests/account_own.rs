@@ -44,7 +44,9 @@ async fn a_player_changes_their_password_and_logs_in_with_the_new_one() {
     again.send("Alice").await;
     again.expect("password: ").await;
     again.send("secondpw").await;
-    again.expect("**** Starting FICS session as Alice ****").await;
+    again
+        .expect("**** Starting FICS session as Alice ****")
+        .await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

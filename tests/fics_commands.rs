@@ -15,7 +15,9 @@ use support::{TestServer, style12_fields};
 /// played), as if they had played rated games.
 fn rate(server: &TestServer, name: &str, rating: f64, games: u32) {
     let conn = atomicd::store::open_connection(&server.config.database).unwrap();
-    let account = atomicd::store::accounts::find(&conn, name).unwrap().unwrap();
+    let account = atomicd::store::accounts::find(&conn, name)
+        .unwrap()
+        .unwrap();
     let mut r = atomicd::rating::Rating::new();
     r.rating = rating;
     r.rd = 80.0;
@@ -44,7 +46,10 @@ async fn assess_shows_what_a_rated_game_would_do() {
     );
     assert!(lines[1].starts_with("  Alice: win +"), "{a}");
     assert!(lines[2].starts_with("  Bob: win +"), "{a}");
-    assert!(lines[1].contains("loss -") && lines[1].contains("new RD"), "{a}");
+    assert!(
+        lines[1].contains("loss -") && lines[1].contains("new RD"),
+        "{a}"
+    );
     assert_eq!(
         alice.command("assess nobodyhere").await,
         "There is no player named nobodyhere.\n"
@@ -73,16 +78,25 @@ async fn switch_exchanges_colours_by_agreement() {
         "{offer}"
     );
     let pending = b.command("pending").await;
-    assert!(pending.contains(": Wendy is asking to switch sides."), "{pending}");
+    assert!(
+        pending.contains(": Wendy is asking to switch sides."),
+        "{pending}"
+    );
     let done = b.command("switch").await;
-    assert!(done.contains("You accept the switch request from Wendy."), "{done}");
+    assert!(
+        done.contains("You accept the switch request from Wendy."),
+        "{done}"
+    );
     assert!(
         done.contains("Game 1: sides switched; Boris now plays White and Wendy Black."),
         "{done}"
     );
     let board = b.expect("fics% ").await;
     let f = style12_fields(&board);
-    assert_eq!((f[17].as_str(), f[18].as_str(), f[19].as_str()), ("Boris", "Wendy", "1"));
+    assert_eq!(
+        (f[17].as_str(), f[18].as_str(), f[19].as_str()),
+        ("Boris", "Wendy", "1")
+    );
     let mut seen = String::new();
     for _ in 0..3 {
         seen.push_str(&w.next_message().await);
@@ -94,9 +108,10 @@ async fn switch_exchanges_colours_by_agreement() {
     let moved = b.command("e4").await;
     assert!(moved.contains("<12> "), "{moved}");
     assert!(w.expect("fics% ").await.contains("P/e2-e4"));
-    assert_eq!(
-        w.command("games").await.lines().next().unwrap_or("").contains("Boris"),
-        true
+    let games = w.command("games").await;
+    assert!(
+        games.lines().next().unwrap_or("").contains("Boris"),
+        "{games}"
     );
     // A rated game switches only before its first move.
     server.add_user("Alice", "pw", Titles::default());
@@ -131,18 +146,22 @@ async fn pause_stops_both_clocks_until_a_player_unpauses() {
             .contains("Wendy would like to pause the game; type \"accept\" or \"pause\" to agree.")
     );
     let paused = b.command("accept").await;
-    assert!(paused.contains("You accept the pause request from Wendy."), "{paused}");
     assert!(
-        paused.contains(
-            "Game 1 is paused: both clocks stop until a player types \"unpause\"."
-        ),
+        paused.contains("You accept the pause request from Wendy."),
+        "{paused}"
+    );
+    assert!(
+        paused.contains("Game 1 is paused: both clocks stop until a player types \"unpause\"."),
         "{paused}"
     );
     let board = b.expect("fics% ").await;
     // Field 31 of style 12: the clock does not run.
     assert_eq!(style12_fields(&board)[31], "0", "{board}");
     let heard = w.expect("Game 1 is paused").await;
-    assert!(heard.contains("Boris accepts the pause request."), "{heard}");
+    assert!(
+        heard.contains("Boris accepts the pause request."),
+        "{heard}"
+    );
     w.expect("fics% ").await;
     w.expect("fics% ").await;
     assert_eq!(
@@ -182,7 +201,10 @@ async fn courtesyabort_ends_a_game_whose_opponent_is_gone() {
         ended.contains("{Game 1 (Wendy vs. Boris) Game courtesyaborted by Wendy} *"),
         "{ended}"
     );
-    assert_eq!(w.command("courtesyabort").await, "You are not playing a game.\n");
+    assert_eq!(
+        w.command("courtesyabort").await,
+        "You are not playing a game.\n"
+    );
     let history = w.command("history").await;
     assert_eq!(history, "No games in history for Wendy.\n");
 }
@@ -208,19 +230,32 @@ async fn logons_and_llogons_show_who_came_and_went() {
     let lines: Vec<&str> = mine.lines().collect();
     assert_eq!(lines[0], "Last logins and logouts of Alice:");
     assert_eq!(lines.len(), 4, "{mine}");
-    assert!(lines[1].ends_with("Alice logged in from 127.0.0.1"), "{mine}");
-    assert!(lines[2].ends_with("Alice logged out from 127.0.0.1"), "{mine}");
+    assert!(
+        lines[1].ends_with("Alice logged in from 127.0.0.1"),
+        "{mine}"
+    );
+    assert!(
+        lines[2].ends_with("Alice logged out from 127.0.0.1"),
+        "{mine}"
+    );
     let (mut guest, gname) = server.guest().await;
     server.flush_store().await;
     let theirs = guest.command("logons alice").await;
     assert!(theirs.contains(": Alice logged in\n"), "{theirs}");
     assert!(!theirs.contains("127.0.0.1"), "{theirs}");
     let all = guest.command("llogons").await;
-    assert!(all.starts_with("The server's last logins and logouts:\n"), "{all}");
+    assert!(
+        all.starts_with("The server's last logins and logouts:\n"),
+        "{all}"
+    );
     assert!(all.contains(&format!("{gname}(U) logged in\n")), "{all}");
     assert!(!all.contains("127.0.0.1"), "{all}");
     let mut boss = server.user("Boss", "pw").await;
-    assert!(boss.command("llogons").await.contains("logged in from 127.0.0.1"));
+    assert!(
+        boss.command("llogons")
+            .await
+            .contains("logged in from 127.0.0.1")
+    );
     assert_eq!(
         guest.command("logons nobodyatall").await,
         "There is no record of nobodyatall logging in.\n"
@@ -283,9 +318,15 @@ async fn oldmoves_shows_the_last_game_of_a_player() {
     w.expect("Boris resigns").await;
     w.expect("fics% ").await;
     let moves = w.command("oldmoves").await;
-    assert!(moves.contains("Movelist for history game 0 of Wendy:"), "{moves}");
+    assert!(
+        moves.contains("Movelist for history game 0 of Wendy:"),
+        "{moves}"
+    );
     assert!(moves.contains("Wendy") && moves.contains("e4"), "{moves}");
-    assert_eq!(b.command("oldmoves wendy").await.replace("wendy", "Wendy"), moves);
+    assert_eq!(
+        b.command("oldmoves wendy").await.replace("wendy", "Wendy"),
+        moves
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -301,7 +342,10 @@ async fn limits_news_toggles_boards_and_the_server_texts() {
     );
     let (mut g, _) = server.guest().await;
     let limits = g.command("limits").await;
-    assert!(limits.starts_with("The limits in force on atomicd:\n"), "{limits}");
+    assert!(
+        limits.starts_with("The limits in force on atomicd:\n"),
+        "{limits}"
+    );
     assert!(limits.contains("  Connections at once: 25000 (2000 from one address)"));
     assert!(limits.contains("  Seeks posted at once: 3."));
     assert!(limits.contains("  Boards in one simul: "));
@@ -313,18 +357,35 @@ async fn limits_news_toggles_boards_and_the_server_texts() {
     );
     let mut boss = server.user("Boss", "pw").await;
     assert_eq!(
-        boss.command("news post Friday: an arena at 20:00 UTC.").await,
+        boss.command("news post Friday: an arena at 20:00 UTC.")
+            .await,
         "News item 1 posted.\n"
     );
-    assert_eq!(boss.command("news post Welcome!").await, "News item 2 posted.\n");
+    assert_eq!(
+        boss.command("news post Welcome!").await,
+        "News item 2 posted.\n"
+    );
     let list = g.command("news").await;
     let lines: Vec<&str> = list.lines().collect();
     assert_eq!(lines[0], "The server's news, newest first:");
-    assert!(lines[1].starts_with("2 (") && lines[1].ends_with(", Boss): Welcome!"), "{list}");
-    assert!(lines[2].ends_with("Boss): Friday: an arena at 20:00 UTC."), "{list}");
-    assert!(g.command("news 1").await.ends_with("Boss): Friday: an arena at 20:00 UTC.\n"));
+    assert!(
+        lines[1].starts_with("2 (") && lines[1].ends_with(", Boss): Welcome!"),
+        "{list}"
+    );
+    assert!(
+        lines[2].ends_with("Boss): Friday: an arena at 20:00 UTC."),
+        "{list}"
+    );
+    assert!(
+        g.command("news 1")
+            .await
+            .ends_with("Boss): Friday: an arena at 20:00 UTC.\n")
+    );
     assert_eq!(g.command("news 9").await, "There is no news item 9.\n");
-    assert_eq!(boss.command("news delete 2").await, "News item 2 deleted.\n");
+    assert_eq!(
+        boss.command("news delete 2").await,
+        "News item 2 deleted.\n"
+    );
     assert!(!g.command("news all").await.contains("Welcome"));
 
     assert_eq!(
@@ -343,7 +404,10 @@ async fn limits_news_toggles_boards_and_the_server_texts() {
         "Board categories:\n  atomic (6 boards)\nType \"boards atomic\" for its boards.\n"
     );
     let atomic = g.command("boards atomic").await;
-    assert!(atomic.starts_with("Boards in category atomic:\n  knights "), "{atomic}");
+    assert!(
+        atomic.starts_with("Boards in category atomic:\n  knights "),
+        "{atomic}"
+    );
     assert!(atomic.contains("\n  trap "), "{atomic}");
     assert_eq!(
         g.command("boards wild").await,
@@ -354,12 +418,21 @@ async fn limits_news_toggles_boards_and_the_server_texts() {
         loaded.contains("Loading from category: atomic, board: trap."),
         "{loaded}"
     );
-    assert_eq!(g.command("load atomic nosuch").await, "There is no board \"nosuch\" in category atomic.\n");
+    assert_eq!(
+        g.command("load atomic nosuch").await,
+        "There is no board \"nosuch\" in category atomic.\n"
+    );
 
     assert_eq!(g.command("index").await, g.command("help").await);
     let info = g.command("info").await;
-    assert!(info.starts_with("Help pages about topics rather than commands:\n"), "{info}");
-    assert!(info.contains("atomic") && info.contains("register"), "{info}");
+    assert!(
+        info.starts_with("Help pages about topics rather than commands:\n"),
+        "{info}"
+    );
+    assert!(
+        info.contains("atomic") && info.contains("register"),
+        "{info}"
+    );
     assert!(!info.contains("finger"), "{info}");
     assert_eq!(
         g.command("next").await,
@@ -399,5 +472,9 @@ async fn the_new_replies_come_in_french_too() {
         g.command("password a b").await,
         "Seuls les joueurs inscrits ont un mot de passe ; voir « help register ».\n"
     );
-    assert!(g.command("help pause").await.starts_with("pause\n\nPropose à votre adversaire"));
+    assert!(
+        g.command("help pause")
+            .await
+            .starts_with("pause\n\nPropose à votre adversaire")
+    );
 }

@@ -68,7 +68,9 @@ pub fn assess(ctx: &mut Ctx<'_>, args: &str) {
                     let found = store
                         .call(move |db| -> rusqlite::Result<Option<Side>> {
                             match accounts::find(db, &lookup)? {
-                                Some(a) => Ok(Some((a.name.clone(), Some(ratings::load(db, a.id)?)))),
+                                Some(a) => {
+                                    Ok(Some((a.name.clone(), Some(ratings::load(db, a.id)?))))
+                                }
                                 None => Ok(None),
                             }
                         })

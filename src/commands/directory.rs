@@ -23,7 +23,10 @@ pub fn handles(ctx: &mut Ctx<'_>, args: &str) {
     let voice = ctx.voice();
     ctx.reply_later(async move {
         let p = prefix.clone();
-        let (names, more) = match store.call(move |db| directory::handles(db, &p, HANDLES)).await {
+        let (names, more) = match store
+            .call(move |db| directory::handles(db, &p, HANDLES))
+            .await
+        {
             Ok(Ok(found)) => found,
             _ => return voice.line(&msg!("database-unavailable")),
         };
@@ -68,7 +71,11 @@ pub fn hrank(ctx: &mut Ctx<'_>, args: &str) {
             _ => return voice.line(&msg!("database-unavailable")),
         };
         let (from, to, header) = match &ask {
-            Ask::Range(m, n) => (m - 1, (*n).min(list.len()), msg!("hrank-range", m = *m, n = *n)),
+            Ask::Range(m, n) => (
+                m - 1,
+                (*n).min(list.len()),
+                msg!("hrank-range", m = *m, n = *n),
+            ),
             Ask::Name(name) => match list.iter().position(|r| r.name.eq_ignore_ascii_case(name)) {
                 Some(i) => (
                     i.saturating_sub(AROUND),

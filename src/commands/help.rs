@@ -24,7 +24,12 @@ pub fn help(ctx: &mut Ctx<'_>, args: &str) {
     }
     let shared = ctx.shared().clone();
     match shared.help().find(topic, lang) {
-        Lookup::Page(page) => ctx.out.push_str(page),
+        Lookup::Page(page) => {
+            ctx.out.push_str(page);
+            if topic.eq_ignore_ascii_case("register") {
+                register_address(ctx);
+            }
+        }
         Lookup::Ambiguous(names) => ctx.say(&msg!(
             "help-ambiguous",
             topic = topic,
@@ -38,4 +43,23 @@ pub fn help(ctx: &mut Ctx<'_>, args: &str) {
             ctx.say(&msg!("help-type-help-for-the-list"));
         }
     }
+}
+
+/// After `help register`: where this server's sign-up page is (the
+/// address of `public_url`), or that it takes no sign-ups.
+fn register_address(ctx: &mut Ctx<'_>) {
+    let (mode, origin) = {
+        let c = ctx.shared().config();
+        (c.registration, c.public_origin())
+    };
+    let line = match (mode, origin) {
+        (crate::signup::Registration::Closed, _) | (_, None) => msg!("help-register-closed"),
+        (crate::signup::Registration::Approval, Some(o)) => {
+            msg!("help-register-approval", url = format!("{o}/register"))
+        }
+        (crate::signup::Registration::Open, Some(o)) => {
+            msg!("help-register-open", url = format!("{o}/register"))
+        }
+    };
+    ctx.say(&line);
 }

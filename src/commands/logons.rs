@@ -17,13 +17,15 @@ pub fn logons(ctx: &mut Ctx<'_>, args: &str) {
         Some(n) => ctx.spelled(n),
         None => ctx.session.name.clone(),
     };
-    let addresses =
-        ctx.session.titles.admin || name.eq_ignore_ascii_case(&ctx.session.name);
+    let addresses = ctx.session.titles.admin || name.eq_ignore_ascii_case(&ctx.session.name);
     let store = ctx.shared().store.clone();
     let voice = ctx.voice();
     ctx.reply_later(async move {
         let lookup = name.clone();
-        let rows = match store.call(move |db| logons::of_name(db, &lookup, MINE)).await {
+        let rows = match store
+            .call(move |db| logons::of_name(db, &lookup, MINE))
+            .await
+        {
             Ok(Ok(rows)) => rows,
             _ => return voice.line(&msg!("database-unavailable")),
         };

@@ -6,6 +6,7 @@
 //! as a unique prefix (docs/protocol.md §6.1). Each command family is one file here with
 //! its parsing and its action; [`COMMANDS`] is the one table that names them.
 
+mod accounts;
 mod admin;
 mod admin_accounts;
 mod alias;
@@ -355,6 +356,7 @@ static COMMANDS: &[Command] = &[
     cmd("servers", 108, server_info::servers),
     cmd("switch", 130, courtesy::switch),
     cmd("unpause", 139, courtesy::unpause),
+    admin("accounts", 333, accounts::accounts),
 ];
 
 /// Built-in shortcuts (lasker's command_list.h): what a word stands for.

@@ -9,6 +9,7 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 
 use crate::account::{Titles, check_handle};
+use crate::msg;
 use crate::net::telnet::{WILL_ECHO, WONT_ECHO};
 use crate::session::conn::{Conn, Line};
 use crate::settings::ivars::Ivars;
@@ -155,6 +156,12 @@ async fn standing_of(shared: &Arc<Shared>, id: i64) -> Standing {
         .unwrap_or(Standing::Open)
 }
 
+/// A catalogue line shown before the user is known, so in English (the
+/// language of the whole login dialogue).
+fn before_login(m: crate::event::Msg) -> String {
+    crate::render::catalogue::text(crate::chess::Lang::En, &m)
+}
+
 fn anonymous(reservation: Reservation, guest: bool) -> Identity {
     Identity {
         name: reservation.name.clone(),
@@ -244,12 +251,8 @@ async fn registered(
 ) -> Option<Step> {
     let standing = standing_of(shared, account.id).await;
     if standing == Standing::Closed {
-        conn.write_text(&format!(
-            "\n\"{}\" is the name of a closed account; it cannot be used again.  Try another name.\n{PROMPT}",
-            account.name
-        ))
-        .await
-        .ok()?;
+        let line = before_login(msg!("login-closed-account", name = &account.name));
+        conn.write_text(&format!("\n{line}\n{PROMPT}")).await.ok()?;
         return Some(Step::Again(None));
     }
     let text = format!(
@@ -317,12 +320,8 @@ async fn registered(
         .throttle()
         .succeeded(peer.ip(), account.id, tokio::time::Instant::now());
     if standing == Standing::Pending {
-        conn.write_text(&format!(
-            "**** {} waits for an administrator's approval; you can log in once it is approved. ****\n\n{PROMPT}",
-            account.name
-        ))
-        .await
-        .ok()?;
+        let line = before_login(msg!("login-waiting-approval", name = &account.name));
+        conn.write_text(&format!("{line}\n\n{PROMPT}")).await.ok()?;
         return Some(Step::Again(None));
     }
     let id = account.id;

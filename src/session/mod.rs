@@ -76,7 +76,13 @@ pub async fn serve_conn(shared: Arc<Shared>, mut conn: Conn, peer: SocketAddr) {
     if let Some((mut session, inbox, kill)) = Box::pin(log_in(&shared, &mut conn, peer)).await {
         command_loop(&mut session, &mut conn, inbox, &kill).await;
         let left = shared.world().leave(session.id);
-        crate::store::logons::note(&shared.store, &session.name, session.account_id.is_some(), false, peer.ip());
+        crate::store::logons::note(
+            &shared.store,
+            &session.name,
+            session.account_id.is_some(),
+            false,
+            peer.ip(),
+        );
         if let (Some(_), Some(account)) = (left, session.account_id) {
             shared.store.write("record logout", move |db| {
                 accounts::record_logout(db, account, unix_now())
@@ -175,7 +181,13 @@ async fn enter(
         moves_played: 0,
     });
     tracing::info!(name = %session.name, addr = %peer.ip(), registered = session.is_registered(), transport = conn.transport().label(), "login");
-    store::logons::note(&shared.store, &session.name, session.is_registered(), true, peer.ip());
+    store::logons::note(
+        &shared.store,
+        &session.name,
+        session.is_registered(),
+        true,
+        peer.ip(),
+    );
     let meters = &shared.meters;
     match (session.is_registered(), identity.guest) {
         (true, _) => meters.login_registered.increment(1),

@@ -9,7 +9,11 @@ use crate::store::ratings::Ranked;
 
 /// Registered names beginning with `prefix` (any case), by name, at most
 /// `limit`; and whether there were more.
-pub fn handles(conn: &Connection, prefix: &str, limit: u32) -> rusqlite::Result<(Vec<String>, bool)> {
+pub fn handles(
+    conn: &Connection,
+    prefix: &str,
+    limit: u32,
+) -> rusqlite::Result<(Vec<String>, bool)> {
     // A prefix is letters only (handles are), so LIKE needs no escaping;
     // anything else matches nothing.
     if !prefix.bytes().all(|b| b.is_ascii_alphabetic()) {
@@ -86,7 +90,10 @@ mod tests {
             handles(&c, "AL", 10).unwrap(),
             (vec!["Alfred".to_string(), "Alice".to_string()], false)
         );
-        assert_eq!(handles(&c, "a", 1).unwrap(), (vec!["Alfred".to_string()], true));
+        assert_eq!(
+            handles(&c, "a", 1).unwrap(),
+            (vec!["Alfred".to_string()], true)
+        );
         assert_eq!(handles(&c, "a%", 10).unwrap(), (Vec::new(), false));
     }
 }

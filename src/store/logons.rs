@@ -68,7 +68,13 @@ pub fn record(
 }
 
 /// Queues the row of a login (`login`) or a logout at this moment.
-pub fn note(store: &crate::store::Store, name: &str, registered: bool, login: bool, addr: std::net::IpAddr) {
+pub fn note(
+    store: &crate::store::Store,
+    name: &str,
+    registered: bool,
+    login: bool,
+    addr: std::net::IpAddr,
+) {
     let name = name.to_string();
     let addr = addr.to_string();
     let kind = if login { Kind::Login } else { Kind::Logout };
@@ -78,11 +84,7 @@ pub fn note(store: &crate::store::Store, name: &str, registered: bool, login: bo
     });
 }
 
-fn rows(
-    conn: &Connection,
-    sql: &str,
-    args: impl rusqlite::Params,
-) -> rusqlite::Result<Vec<Logon>> {
+fn rows(conn: &Connection, sql: &str, args: impl rusqlite::Params) -> rusqlite::Result<Vec<Logon>> {
     let mut stmt = conn.prepare(sql)?;
     let rows = stmt.query_map(args, |r| {
         let kind: String = r.get(3)?;

@@ -31,8 +31,8 @@ pub fn post(conn: &Connection, poster: &str, text: &str, now: i64) -> rusqlite::
 
 /// The newest `limit` items, newest first.
 pub fn latest(conn: &Connection, limit: u32) -> rusqlite::Result<Vec<Item>> {
-    let mut stmt = conn
-        .prepare("SELECT id, posted_at, poster, text FROM news ORDER BY id DESC LIMIT ?1")?;
+    let mut stmt =
+        conn.prepare("SELECT id, posted_at, poster, text FROM news ORDER BY id DESC LIMIT ?1")?;
     let rows = stmt.query_map([limit], item)?;
     rows.collect()
 }

@@ -108,7 +108,8 @@ pub fn approve(conn: &Connection, name: &str) -> rusqlite::Result<Decision> {
 /// Refuses a waiting account: its row goes, and the name is free again.
 pub fn reject(conn: &Connection, name: &str) -> rusqlite::Result<Decision> {
     decide(conn, name, |c, id| {
-        c.execute("DELETE FROM accounts WHERE id = ?1", [id]).map(drop)
+        c.execute("DELETE FROM accounts WHERE id = ?1", [id])
+            .map(drop)
     })
 }
 
@@ -178,7 +179,10 @@ mod tests {
         let c = schema::memory();
         let a = sign_up(&c, "Newbie", "h", Some("n@example.org"), false, 5).unwrap();
         assert_eq!(standing(&c, a).unwrap(), Standing::Pending);
-        assert_eq!(pending(&c).unwrap()[0].email.as_deref(), Some("n@example.org"));
+        assert_eq!(
+            pending(&c).unwrap()[0].email.as_deref(),
+            Some("n@example.org")
+        );
         assert_eq!(
             approve(&c, "newbie").unwrap(),
             Decision::Done("Newbie".into())

@@ -9,7 +9,8 @@
 //! reverse proxy), `ws` (the WebSocket
 //! transport), `origin` (which pages may open `/ws`), `api/` (the JSON
 //! API), `ratelimit` (the API's per-address budget), `health` (`/healthz`,
-//! `/metrics`), `pages` (the browser client, embedded).
+//! `/metrics`), `pages` (the browser client, embedded), `register` (the sign-up
+//! page).
 
 pub mod analysis_page;
 pub mod api;
@@ -21,6 +22,7 @@ pub mod origin;
 pub mod pages;
 pub mod proxy;
 pub mod ratelimit;
+pub mod register;
 pub mod router;
 pub mod ws;
 

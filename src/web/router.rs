@@ -22,6 +22,8 @@ use crate::shared::Shared;
 pub struct WebState {
     pub shared: Arc<Shared>,
     pub limiter: RateLimiter,
+    /// Sign-ups per address in the last hour (`/register`).
+    pub signups: crate::signup::limit::SignupLimit,
 }
 
 pub type State = axum::extract::State<Arc<WebState>>;
@@ -30,6 +32,7 @@ pub type State = axum::extract::State<Arc<WebState>>;
 pub fn router(shared: Arc<Shared>) -> Router {
     let state = Arc::new(WebState {
         limiter: RateLimiter::per_minute(shared.config().api_requests_per_minute),
+        signups: Default::default(),
         shared,
     });
     Router::new()
@@ -39,6 +42,10 @@ pub fn router(shared: Arc<Shared>) -> Router {
         .route("/history/{id}", get(super::pages::numbered))
         .route("/player/{name}", get(super::pages::named))
         .route("/help/atomic", get(super::pages::shell))
+        .route(
+            "/register",
+            get(super::register::form).post(super::register::submit),
+        )
         .route("/analysis/{id}", get(super::analysis_page::page))
         .route("/engine/{file}", get(super::analysis_page::engine_file))
         .route("/assets/{file}", get(super::pages::asset))

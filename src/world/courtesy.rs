@@ -55,10 +55,7 @@ impl World {
             black = &game.black.name
         )));
         let audience: Vec<(SessionId, Viewer)> = game.audience().collect();
-        let seats = [
-            (game.white.id, Color::White),
-            (game.black.id, Color::Black),
-        ];
+        let seats = [(game.white.id, Color::White), (game.black.id, Color::Black)];
         self.store.write("switch sides", move |c| {
             crate::store::directory::swap_sides(c, db_id)
         });
@@ -107,8 +104,7 @@ impl World {
             return Vec::new();
         };
         game.clock.pause();
-        self.timers
-            .cancel(crate::world::timers::TimerKey::Flag(no));
+        self.timers.cancel(crate::world::timers::TimerKey::Flag(no));
         self.clock_notice(no, me, msg!("pause-done", no = no), now)
     }
 

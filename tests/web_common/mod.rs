@@ -54,7 +54,7 @@ pub async fn get(server: &TestServer, path: &str) -> Answer {
     get_with(server, path, "").await
 }
 
-fn parse(bytes: &[u8]) -> Answer {
+pub fn parse(bytes: &[u8]) -> Answer {
     let text = String::from_utf8_lossy(bytes);
     let (head, body) = text
         .split_once("\r\n\r\n")
