@@ -7,6 +7,7 @@
 use super::Ctx;
 use crate::help::Lookup;
 use crate::msg;
+use crate::signup::Registration;
 
 /// `help [topic]`
 pub fn help(ctx: &mut Ctx<'_>, args: &str) {
@@ -24,12 +25,7 @@ pub fn help(ctx: &mut Ctx<'_>, args: &str) {
     }
     let shared = ctx.shared().clone();
     match shared.help().find(topic, lang) {
-        Lookup::Page(page) => {
-            ctx.out.push_str(page);
-            if topic.eq_ignore_ascii_case("register") {
-                register_address(ctx);
-            }
-        }
+        Lookup::Page(page) => ctx.out.push_str(page),
         Lookup::Ambiguous(names) => ctx.say(&msg!(
             "help-ambiguous",
             topic = topic,
@@ -45,21 +41,21 @@ pub fn help(ctx: &mut Ctx<'_>, args: &str) {
     }
 }
 
-/// After `help register`: where this server's sign-up page is (the
-/// address of `public_url`), or that it takes no sign-ups.
-fn register_address(ctx: &mut Ctx<'_>) {
+/// `register`: where this server's sign-up page is (the address of
+/// `public_url`), or that it takes no sign-ups. `help register` tells
+/// the rest; its page is the same text everywhere, so the address is here.
+pub fn register(ctx: &mut Ctx<'_>, _args: &str) {
     let (mode, origin) = {
         let c = ctx.shared().config();
         (c.registration, c.public_origin())
     };
-    let line = match (mode, origin) {
-        (crate::signup::Registration::Closed, _) | (_, None) => msg!("help-register-closed"),
-        (crate::signup::Registration::Approval, Some(o)) => {
-            msg!("help-register-approval", url = format!("{o}/register"))
+    match (mode, origin) {
+        (Registration::Closed, _) | (_, None) => ctx.say(&msg!("help-register-closed")),
+        (mode, Some(o)) => {
+            ctx.say(&msg!("help-register-open", url = format!("{o}/register")));
+            if mode == Registration::Approval {
+                ctx.say(&msg!("help-register-approval"));
+            }
         }
-        (crate::signup::Registration::Open, Some(o)) => {
-            msg!("help-register-open", url = format!("{o}/register"))
-        }
-    };
-    ctx.say(&line);
+    }
 }

@@ -356,6 +356,7 @@ static COMMANDS: &[Command] = &[
     cmd("servers", 108, server_info::servers),
     cmd("switch", 130, courtesy::switch),
     cmd("unpause", 139, courtesy::unpause),
+    cmd("register", 334, help::register),
     admin("accounts", 333, accounts::accounts),
 ];
 
