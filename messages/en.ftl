@@ -1102,3 +1102,35 @@ accounts-not-waiting = The account {$name} does not wait for approval.
 accounts-no-such = There is no account named "{$name}".
 login-closed-account = "{$name}" is the name of a closed account; it cannot be used again.  Try another name.
 login-waiting-approval = **** {$name} waits for an administrator's approval; you can log in once it is approved. ****
+
+## Issue 29: simultaneous exhibitions (simopen, simmatch, simnext ...).
+
+end-simul-aborted = Game aborted by the simul giver
+end-simul-adjourned = Game adjourned by the simul giver
+simopen-on = You now take simul requests (simopen set).
+simopen-off = You no longer take simul requests (simopen unset).
+simul-not-yourself = You can't simmatch yourself!
+simul-not-open = {$name} is not taking simul requests.
+simul-you-are-playing = You can't ask for a simul game while you are playing.
+simul-request-sent = Simul match request sent to {$name}.
+simul-request-to-you = {$name} requests a simul match with you; type "simmatch {$name}" to take the board.
+simul-too-many = You are already playing the most boards a simul may have ({$n}).
+simul-accepted = {$name} accepts the simul offer.
+simul-your-board = You play Black on board {$board} of {$name}'s simul (game {$no}).
+simul-you-accept = You take {$name}'s board: board {$board}, game {$no}.
+simul-now-at = You are now at board {$board}, against {$name} (game {$no}).
+simul-not-giving = You are not giving a simul.
+simul-no-board-of = You have no simul board against "{$name}".
+simul-no-board-num = Game {$no} is not one of your simul boards.
+simul-over = Your simul is over: every board has finished.
+simgames-none = {$name} is not giving a simul.
+simgames-count = { $n ->
+    [one] {$name} is playing one simul board.
+   *[other] {$name} is playing {$n} simul boards.
+}
+simpass-not-simul = You are not playing in a simul.
+simpass-not-your-move = You can only pass when it is your move.
+simpass-not-here = The simul giver is not at your board.
+simpass-no-more = You have used your {$n} passes on this board.
+simpass-done = You pass; the simul giver moves on ({$left} passes left).
+simpass-to-exhibitor = {$name} passes.

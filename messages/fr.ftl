@@ -585,3 +585,35 @@ accounts-not-waiting = Le compte {$name} n'attend pas d'approbation.
 accounts-no-such = Il n'y a pas de compte nommé « {$name} ».
 login-closed-account = « {$name} » est le nom d'un compte fermé ; il ne peut plus servir.  Essayez un autre nom.
 login-waiting-approval = **** {$name} attend l'approbation d'un administrateur ; vous pourrez vous connecter une fois le compte approuvé. ****
+
+## Issue 29 : les simultanées (simopen, simmatch, simnext ...).
+
+end-simul-aborted = Partie annulée par le donneur de la simultanée
+end-simul-adjourned = Partie ajournée par le donneur de la simultanée
+simopen-on = Vous acceptez maintenant les demandes de simultanée (simopen activé).
+simopen-off = Vous n'acceptez plus les demandes de simultanée (simopen désactivé).
+simul-not-yourself = Vous ne pouvez pas jouer une simultanée contre vous-même !
+simul-not-open = {$name} ne prend pas de demandes de simultanée.
+simul-you-are-playing = Vous ne pouvez pas demander une partie de simultanée pendant une partie.
+simul-request-sent = Demande de simultanée envoyée à {$name}.
+simul-request-to-you = {$name} demande une partie de votre simultanée ; tapez « simmatch {$name} » pour prendre l'échiquier.
+simul-too-many = Vous jouez déjà le plus d'échiquiers qu'une simultanée peut avoir ({$n}).
+simul-accepted = {$name} accepte la demande de simultanée.
+simul-your-board = Vous jouez les Noirs à l'échiquier {$board} de la simultanée de {$name} (partie {$no}).
+simul-you-accept = Vous prenez l'échiquier de {$name} : échiquier {$board}, partie {$no}.
+simul-now-at = Vous êtes maintenant à l'échiquier {$board}, contre {$name} (partie {$no}).
+simul-not-giving = Vous ne donnez pas de simultanée.
+simul-no-board-of = Vous n'avez pas d'échiquier de simultanée contre « {$name} ».
+simul-no-board-num = La partie {$no} n'est pas un de vos échiquiers de simultanée.
+simul-over = Votre simultanée est finie : tous les échiquiers sont terminés.
+simgames-none = {$name} ne donne pas de simultanée.
+simgames-count = { $n ->
+    [one] {$name} joue un échiquier de simultanée.
+   *[other] {$name} joue {$n} échiquiers de simultanée.
+}
+simpass-not-simul = Vous ne jouez pas dans une simultanée.
+simpass-not-your-move = Vous ne pouvez passer que quand c'est votre coup.
+simpass-not-here = Le donneur de la simultanée n'est pas à votre échiquier.
+simpass-no-more = Vous avez utilisé vos {$n} passes sur cet échiquier.
+simpass-done = Vous passez ; le donneur de la simultanée continue ({$left} passes restantes).
+simpass-to-exhibitor = {$name} passe.

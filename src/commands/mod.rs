@@ -40,6 +40,7 @@ mod ranks;
 mod seek;
 mod server_info;
 mod setup;
+mod simul;
 mod stored;
 mod stored_games;
 mod talk;
@@ -357,6 +358,19 @@ static COMMANDS: &[Command] = &[
     cmd("switch", 130, courtesy::switch),
     cmd("unpause", 139, courtesy::unpause),
     cmd("register", 334, help::register),
+    // Simultaneous exhibitions.
+    cmd("goboard", 47, simul::goboard),
+    cmd("gonum", 144, simul::gonum),
+    cmd("simabort", 112, simul::simabort),
+    cmd("simadjourn", 113, simul::simadjourn),
+    cmd("simallabort", 114, simul::simallabort),
+    cmd("simalladjourn", 115, simul::simalladjourn),
+    cmd("simgames", 116, simul::simgames),
+    cmd("simmatch", 117, simul::simmatch),
+    cmd("simnext", 118, simul::simnext),
+    cmd("simopen", 119, simul::simopen),
+    cmd("simpass", 120, simul::simpass),
+    cmd("simprev", 121, simul::simprev),
     admin("accounts", 333, accounts::accounts),
 ];
 

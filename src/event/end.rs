@@ -79,6 +79,10 @@ pub enum EndKind {
         #[serde(serialize_with = "side")]
         by: Color,
     },
+    /// The exhibitor of a simul aborted the board (`simabort`, `simallabort`).
+    SimulAborted,
+    /// The exhibitor of a simul adjourned the board (`simadjourn`, `simalladjourn`).
+    SimulAdjourned,
 }
 
 fn maybe_side<S: Serializer>(c: &Option<Color>, s: S) -> Result<S::Ok, S::Error> {
@@ -141,8 +145,9 @@ impl EndKind {
             | BothLostConnection
             | AbortedByAdjudication
             | ShutdownAborted
-            | CourtesyAborted { .. } => Outcome::Aborted,
-            AdjournAgreed | LostConnectionAdjourned { .. } | ShutdownAdjourned => {
+            | CourtesyAborted { .. }
+            | SimulAborted => Outcome::Aborted,
+            AdjournAgreed | LostConnectionAdjourned { .. } | ShutdownAdjourned | SimulAdjourned => {
                 Outcome::Adjourned
             }
         }
@@ -163,14 +168,17 @@ impl EndKind {
             FiftyMoves => DrawClaim::FiftyMoves.code(),
             Disconnected { .. } => "Dis",
             Adjudicated { .. } => "Adj",
-            AdjournAgreed | LostConnectionAdjourned { .. } | ShutdownAdjourned => "Adj",
+            AdjournAgreed | LostConnectionAdjourned { .. } | ShutdownAdjourned | SimulAdjourned => {
+                "Adj"
+            }
             AbortAgreed
             | AbortedOnMove1
             | LostConnectionAborted { .. }
             | BothLostConnection
             | AbortedByAdjudication
             | ShutdownAborted
-            | CourtesyAborted { .. } => "",
+            | CourtesyAborted { .. }
+            | SimulAborted => "",
         }
     }
 

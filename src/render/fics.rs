@@ -143,6 +143,8 @@ pub fn end_reason(lang: Lang, kind: EndKind, white: &str, black: &str) -> String
         EndKind::ShutdownAdjourned => msg!("end-shutdown-adjourned"),
         EndKind::ShutdownAborted => msg!("end-shutdown-aborted"),
         EndKind::CourtesyAborted { by } => msg!("end-courtesy-aborted", name = name(by)),
+        EndKind::SimulAborted => msg!("end-simul-aborted"),
+        EndKind::SimulAdjourned => msg!("end-simul-adjourned"),
     };
     text(lang, m)
 }

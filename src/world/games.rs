@@ -349,7 +349,7 @@ impl World {
             }
             None => {
                 self.arm_flag(no);
-                Vec::new()
+                self.simul_moved(id, no, now)
             }
         };
         MoveOutcome::Played {
@@ -471,7 +471,10 @@ impl World {
             };
             let opponent = opponent.clone();
             if let Some(p) = self.player_mut(pid) {
-                p.game = None;
+                // A simul's exhibitor may stand at another board.
+                if p.game == Some(no) {
+                    p.game = None;
+                }
                 p.last_opponent = Some(opponent);
             }
             for offer in self.offers.involving(pid) {
@@ -525,6 +528,7 @@ impl World {
         if end.status != db::status::ADJOURNED {
             self.durable.watchers.remove(&game.db_id);
         }
+        self.simul_board_ended(no, &players, now);
         for &pid in &players {
             self.continue_server_adjourned(pid, now);
         }

@@ -94,6 +94,8 @@ pub struct World {
     pub durable: durable::Durable,
     /// The built-in tournament director's events.
     pub tourneys: tourneys::Tourneys,
+    /// Simultaneous exhibitions: who gives one, on which boards.
+    pub simuls: simul::Simuls,
 }
 
 impl World {
@@ -116,6 +118,7 @@ impl World {
             computers: computers::Computers::default(),
             durable: durable::Durable::default(),
             tourneys: tourneys::Tourneys::default(),
+            simuls: simul::Simuls::default(),
         }
     }
 
@@ -219,6 +222,7 @@ impl World {
     /// still the one logged in under its name.
     pub fn leave(&mut self, id: SessionId) -> Option<Player> {
         let now = Instant::now();
+        self.simul_left(id, now);
         self.player_left_game(id, now);
         self.withdraw_all_offers(id);
         self.remove_seeks_of(id);

@@ -1,0 +1,230 @@
+//! A simultaneous exhibition over telnet (issue 29), in FICS 1.6.2's
+//! manner: one exhibitor and four players, from `simopen` to the end of
+//! the last board, the exhibitor walking from board to board.
+
+mod support;
+
+use atomicd::account::Titles;
+use support::{Client, TestServer};
+
+/// Player `name` asks `giver` for a board and `giver` takes it: board
+/// `board`, game `no`.
+async fn join(giver: &mut Client, player: &mut Client, name: &str, board: u32, no: u32) {
+    assert_eq!(
+        player
+            .command_keeping("simmatch Giver", "Simul match")
+            .await,
+        "Simul match request sent to Giver.\n"
+    );
+    giver
+        .expect(&format!(
+            "{name} requests a simul match with you; type \"simmatch {name}\" to take the board."
+        ))
+        .await;
+    let took = giver
+        .command_keeping(&format!("simmatch {name}"), "You take")
+        .await;
+    assert_eq!(
+        took,
+        format!("You take {name}'s board: board {board}, game {no}.\n")
+    );
+    player.expect("Giver accepts the simul offer.").await;
+    player
+        .expect(&format!(
+            "You play Black on board {board} of Giver's simul (game {no})."
+        ))
+        .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn one_exhibitor_plays_four_boards_to_the_end() {
+    let server = TestServer::start().await;
+    server.add_user("Giver", "givepw", Titles::default());
+    server.add_user("Dora", "dorapw", Titles::default());
+    let mut giver = server.user("Giver", "givepw").await;
+    let mut players = Vec::new();
+    for name in ["Anna", "Boris", "Carl"] {
+        players.push(server.named(name).await);
+    }
+    players.push(server.user("Dora", "dorapw").await);
+    for c in players.iter_mut().chain([&mut giver]) {
+        c.command("set bell 0").await;
+    }
+
+    // Nobody asks an exhibitor who is not open.
+    assert_eq!(
+        players[0].command("simmatch Giver").await,
+        "Giver is not taking simul requests.\n"
+    );
+    assert_eq!(
+        giver.command("simopen").await,
+        "You now take simul requests (simopen set).\n"
+    );
+    assert_eq!(
+        giver.command("simmatch Giver").await,
+        "You can't simmatch yourself!\n"
+    );
+    for (i, name) in ["Anna", "Boris", "Carl", "Dora"].into_iter().enumerate() {
+        let n = i as u32 + 1;
+        join(&mut giver, &mut players[i], name, n, n).await;
+    }
+    assert_eq!(
+        players[0]
+            .command_keeping("simgames Giver", "Giver is")
+            .await,
+        "Giver is playing 4 simul boards.\n"
+    );
+    assert_eq!(
+        giver.command_keeping("simgames Anna", "Anna is").await,
+        "Anna is not giving a simul.\n"
+    );
+    let games = players[0].command_keeping("games", "  1 ").await;
+    assert!(
+        games.contains("Giver") && games.contains("4 games displayed"),
+        "{games}"
+    );
+
+    // The exhibitor moves on board 1 and walks on to board 2 at once.
+    giver
+        .command_keeping("e4", "You are now at board 2, against Boris (game 2).")
+        .await;
+    // Boris cannot pass: the move there is the exhibitor's.
+    assert_eq!(
+        players[1].command_keeping("simpass", "You can").await,
+        "You can only pass when it is your move.\n"
+    );
+    giver
+        .command_keeping("d4", "You are now at board 3, against Carl (game 3).")
+        .await;
+    giver
+        .command_keeping("simprev", "You are now at board 2")
+        .await;
+    // Now Boris may send the exhibitor on.
+    assert_eq!(
+        players[1].command_keeping("simpass", "You pass").await,
+        "You pass; the simul giver moves on (2 passes left).\n"
+    );
+    giver.expect("Boris passes.").await;
+    giver
+        .expect("You are now at board 3, against Carl (game 3).")
+        .await;
+    giver
+        .command_keeping("simnext", "You are now at board 4, against Dora (game 4).")
+        .await;
+    giver
+        .command_keeping("simnext", "You are now at board 1, against Anna (game 1).")
+        .await;
+    assert_eq!(
+        giver.command_keeping("gonum 9", "Game 9").await,
+        "Game 9 is not one of your simul boards.\n"
+    );
+    assert_eq!(
+        giver.command_keeping("goboard Zed", "You have").await,
+        "You have no simul board against \"Zed\".\n"
+    );
+
+    // Board 1: Anna resigns; the exhibitor stays where he is.
+    players[0].send("resign").await;
+    giver
+        .expect("{Game 1 (Giver vs. Anna) Anna resigns} 1-0")
+        .await;
+    giver
+        .expect("You are now at board 1, against Boris (game 2).")
+        .await;
+    // Board 2: Boris resigns too.
+    players[1].send("resign").await;
+    giver
+        .expect("{Game 2 (Giver vs. Boris) Boris resigns} 1-0")
+        .await;
+    giver
+        .expect("You are now at board 1, against Carl (game 3).")
+        .await;
+    // Board 3: the exhibitor goes there by name and aborts it.
+    giver
+        .command_keeping(
+            "goboard car",
+            "You are now at board 1, against Carl (game 3).",
+        )
+        .await;
+    let aborted = giver.command_keeping("simabort", "{Game 3").await;
+    assert!(
+        aborted.contains("{Game 3 (Giver vs. Carl) Game aborted by the simul giver} *"),
+        "{aborted}"
+    );
+    players[2]
+        .expect("{Game 3 (Giver vs. Carl) Game aborted by the simul giver} *")
+        .await;
+    // Board 4, between registered players: adjourned, to resume later.
+    giver
+        .expect("You are now at board 1, against Dora (game 4).")
+        .await;
+    assert_eq!(
+        giver.command_keeping("simgames", "Giver is").await,
+        "Giver is playing one simul board.\n"
+    );
+    let adjourned = giver.command_keeping("simalladjourn", "{Game 4").await;
+    assert!(
+        adjourned.contains("{Game 4 (Giver vs. Dora) Game adjourned by the simul giver} *"),
+        "{adjourned}"
+    );
+    players[3]
+        .expect("{Game 4 (Giver vs. Dora) Game adjourned by the simul giver} *")
+        .await;
+    giver
+        .expect("Your simul is over: every board has finished.")
+        .await;
+    assert_eq!(
+        giver.command_keeping("simnext", "You are").await,
+        "You are not giving a simul.\n"
+    );
+    let stored = players[3].command_keeping("stored", "Stored games").await;
+    assert!(stored.contains("Giver"), "{stored}");
+    assert_eq!(
+        giver.command_keeping("simopen", "You no").await,
+        "You no longer take simul requests (simopen unset).\n"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn simallabort_ends_every_board_and_a_gone_exhibitor_leaves_every_board_waiting() {
+    let server = TestServer::start().await;
+    let mut giver = server.named("Giver").await;
+    let mut anna = server.named("Anna").await;
+    let mut boris = server.named("Boris").await;
+    for c in [&mut giver, &mut anna, &mut boris] {
+        c.command("set bell 0").await;
+    }
+    giver.command("simopen").await;
+    join(&mut giver, &mut anna, "Anna", 1, 1).await;
+    join(&mut giver, &mut boris, "Boris", 2, 2).await;
+    giver
+        .command_keeping("e4", "You are now at board 2, against Boris (game 2).")
+        .await;
+    assert_eq!(
+        anna.command_keeping("simpass", "The simul").await,
+        "The simul giver is not at your board.\n"
+    );
+    let ended = giver
+        .command_keeping("simallabort", "{Game 1 (Giver vs. Anna) Game aborted")
+        .await;
+    assert!(
+        ended.contains("{Game 1 (Giver vs. Anna) Game aborted by the simul giver} *"),
+        "{ended}"
+    );
+    assert!(
+        ended.contains("{Game 2 (Giver vs. Boris) Game aborted by the simul giver} *"),
+        "{ended}"
+    );
+    anna.expect("{Game 1 (Giver vs. Anna) Game aborted").await;
+    boris.expect("{Game 2 (Giver vs. Boris) Game aborted").await;
+    assert_eq!(
+        anna.command_keeping("simpass", "You are").await,
+        "You are not playing a game.\n"
+    );
+    // A new simul; the exhibitor hangs up: no board is left behind.
+    join(&mut giver, &mut anna, "Anna", 1, 1).await;
+    join(&mut giver, &mut boris, "Boris", 2, 2).await;
+    giver.hang_up().await;
+    anna.expect("Game 1: Giver has lost connection.").await;
+    boris.expect("Game 2: Giver has lost connection.").await;
+}
