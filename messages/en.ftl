@@ -1134,3 +1134,19 @@ simpass-not-here = The simul giver is not at your board.
 simpass-no-more = You have used your {$n} passes on this board.
 simpass-done = You pass; the simul giver moves on ({$left} passes left).
 simpass-to-exhibitor = {$name} passes.
+
+## Issue 29: one's own account on the web (/account).
+
+account-title = Your account
+account-password-heading = Change your password
+account-close-heading = Close your account
+account-field-name = Name:
+account-field-old = Password now:
+account-field-new = New password:
+account-field-new2 = New password again:
+account-field-password = Password:
+account-password-submit = Change the password
+account-close-confirm = Close this account for good: nobody logs in with it again.
+account-close-submit = Close the account
+account-close-unconfirmed = Tick the box to say that you mean to close the account for good.
+account-closed = The account {$name} is closed. Goodbye.

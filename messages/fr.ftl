@@ -617,3 +617,19 @@ simpass-not-here = Le donneur de la simultanée n'est pas à votre échiquier.
 simpass-no-more = Vous avez utilisé vos {$n} passes sur cet échiquier.
 simpass-done = Vous passez ; le donneur de la simultanée continue ({$left} passes restantes).
 simpass-to-exhibitor = {$name} passe.
+
+## Issue 29 : son propre compte sur le web (/account).
+
+account-title = Votre compte
+account-password-heading = Changer de mot de passe
+account-close-heading = Fermer votre compte
+account-field-name = Nom :
+account-field-old = Mot de passe actuel :
+account-field-new = Nouveau mot de passe :
+account-field-new2 = Nouveau mot de passe, encore :
+account-field-password = Mot de passe :
+account-password-submit = Changer le mot de passe
+account-close-confirm = Fermer ce compte pour de bon : personne ne s'y connectera plus.
+account-close-submit = Fermer le compte
+account-close-unconfirmed = Cochez la case pour dire que vous voulez fermer le compte pour de bon.
+account-closed = Le compte {$name} est fermé. Au revoir.

@@ -1,11 +1,24 @@
 //! One's own account over telnet (issue 29): `password old new` and
-//! `close`, as a person at a terminal sees them. Neither password is ever
-//! written back, nor logged.
+//! `close`, as a person at a terminal sees them; and the same on the web
+//! page `/account`. Neither password is ever written back, nor logged.
 
 mod support;
+mod web_common;
 
 use atomicd::account::Titles;
 use support::TestServer;
+use web_common::{Answer, get, raw};
+
+/// `POST path` with `body` as a form would send it.
+async fn post_form(server: &TestServer, path: &str, body: &str) -> Answer {
+    let req = format!(
+        "POST {path} HTTP/1.1\r\nHost: {}\r\nContent-Type: application/x-www-form-urlencoded\r\n\
+         Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        server.web,
+        body.len()
+    );
+    web_common::parse(&raw(server, req.as_bytes()).await)
+}
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_player_changes_their_password_and_logs_in_with_the_new_one() {
@@ -101,4 +114,105 @@ async fn a_closed_account_keeps_its_games_and_its_name_but_never_logs_in_again()
     assert!(history.contains("Bob"), "{history}");
     let handles = bob.command("handles al").await;
     assert_eq!(handles, "No registered name begins with \"al\".\n");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_account_page_changes_the_password_and_closes_the_account() {
+    let server = TestServer::start().await;
+    server.add_user("Alice", "first", Titles::default());
+    let page = get(&server, "/account").await;
+    assert_eq!(page.status, 200);
+    assert!(
+        page.body.contains("action=\"/account/password\""),
+        "{}",
+        page.body
+    );
+    assert!(
+        page.body.contains("action=\"/account/close\""),
+        "{}",
+        page.body
+    );
+
+    let wrong = post_form(
+        &server,
+        "/account/password",
+        "name=Alice&old=nope&new=secondpw&new2=secondpw",
+    )
+    .await;
+    assert_eq!(wrong.status, 403);
+    assert!(
+        wrong
+            .body
+            .contains("That is not your password; nothing was changed."),
+        "{}",
+        wrong.body
+    );
+    let differ = post_form(
+        &server,
+        "/account/password",
+        "name=Alice&old=first&new=secondpw&new2=secondPW",
+    )
+    .await;
+    assert_eq!(differ.status, 400);
+    assert!(
+        differ.body.contains("The two passwords are not the same."),
+        "{}",
+        differ.body
+    );
+    let changed = post_form(
+        &server,
+        "/account/password",
+        "name=alice&old=first&new=secondpw&new2=secondpw",
+    )
+    .await;
+    assert_eq!(changed.status, 200, "{}", changed.body);
+    assert!(
+        changed.body.contains("Your password has been changed."),
+        "{}",
+        changed.body
+    );
+    assert!(!changed.body.contains("secondpw") && !changed.body.contains("first"));
+
+    // The new password opens the account on telnet.
+    let mut alice = server.user("Alice", "secondpw").await;
+    alice.command("set bell 0").await;
+
+    // Closing wants the box ticked and the password; then the session goes.
+    let unticked = post_form(&server, "/account/close", "name=Alice&password=secondpw").await;
+    assert_eq!(unticked.status, 400);
+    assert!(unticked.body.contains("Tick the box"), "{}", unticked.body);
+    let closed = post_form(
+        &server,
+        "/account/close",
+        "name=Alice&password=secondpw&confirm=yes",
+    )
+    .await;
+    assert_eq!(closed.status, 200, "{}", closed.body);
+    assert!(
+        closed
+            .body
+            .contains("The account Alice is closed. Goodbye."),
+        "{}",
+        closed.body
+    );
+    let bye = alice.expect_closed().await;
+    assert!(
+        bye.contains("**** Your account Alice is closed. Goodbye. ****"),
+        "{bye}"
+    );
+    let mut c = server.connect().await;
+    c.expect("login: ").await;
+    c.send("Alice").await;
+    let refused = c.expect("login: ").await;
+    assert!(
+        refused.contains("is the name of a closed account"),
+        "{refused}"
+    );
+    let again = post_form(
+        &server,
+        "/account/close",
+        "name=Alice&password=secondpw&confirm=yes",
+    )
+    .await;
+    assert_eq!(again.status, 403);
 }

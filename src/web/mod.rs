@@ -10,8 +10,9 @@
 //! transport), `origin` (which pages may open `/ws`), `api/` (the JSON
 //! API), `ratelimit` (the API's per-address budget), `health` (`/healthz`,
 //! `/metrics`), `pages` (the browser client, embedded), `register` (the sign-up
-//! page).
+//! page), `account_page` (one's own account: password, closing).
 
+pub mod account_page;
 pub mod analysis_page;
 pub mod api;
 pub mod head_timer;

@@ -23,7 +23,7 @@ use crate::render::catalogue::{plain, text};
 use crate::signup::{self, Done, Registration};
 
 /// The browser's first language, if it is one of ours.
-fn lang_of(headers: &HeaderMap) -> Lang {
+pub(super) fn lang_of(headers: &HeaderMap) -> Lang {
     let first = headers
         .get(header::ACCEPT_LANGUAGE)
         .and_then(|v| v.to_str().ok())
@@ -126,7 +126,7 @@ fn page(
     html
 }
 
-fn respond(status: StatusCode, html: String) -> Response {
+pub(super) fn respond(status: StatusCode, html: String) -> Response {
     (
         status,
         [

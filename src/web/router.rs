@@ -46,6 +46,15 @@ pub fn router(shared: Arc<Shared>) -> Router {
             "/register",
             get(super::register::form).post(super::register::submit),
         )
+        .route("/account", get(super::account_page::form))
+        .route(
+            "/account/password",
+            axum::routing::post(super::account_page::password),
+        )
+        .route(
+            "/account/close",
+            axum::routing::post(super::account_page::close),
+        )
         .route("/analysis/{id}", get(super::analysis_page::page))
         .route("/engine/{file}", get(super::analysis_page::engine_file))
         .route("/assets/{file}", get(super::pages::asset))
