@@ -52,7 +52,7 @@ fn page(lang: Lang, server: &str, notice: Option<(bool, &Msg)>, name: &str) -> S
     let mut html = format!(
         "<!doctype html>\n<html lang=\"{}\">\n<head>\n<meta charset=\"utf-8\">\n\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
-         <title>{} · {}</title>\n<link rel=\"stylesheet\" href=\"/assets/app.css\">\n</head>\n\
+         <title>{} · {}</title>\n<link rel=\"icon\" href=\"data:,\">\n<link rel=\"stylesheet\" href=\"/assets/app.css\">\n</head>\n\
          <body>\n<main class=\"account\">\n<h1>{}</h1>\n",
         match lang {
             Lang::En => "en",
