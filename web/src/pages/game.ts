@@ -265,6 +265,11 @@ export function game(app: App, params: string[]): Page {
         button(t('rematch'), 'btn-rematch', () => app.client.challenge(opp, { minutes: b.minutes, increment: b.increment, rated: !!info?.rated, color: colour })),
         button(t('examine'), 'btn-examine', () => app.client.examineLast()),
       );
+      // A guest who has just played may want a name that keeps a rating:
+      // the sign-up page, in a new tab so that this session lives on.
+      if (!m.registered) {
+        items.push(' ', h('a', { href: '/register', id: 'signup-link', target: '_blank', rel: 'noopener' }, t('signUpToKeep')));
+      }
     }
     if (info?.id) {
       const permanent = link(`/history/${info.id}`, t('permanentPage'));
