@@ -123,7 +123,7 @@ async fn one_exhibitor_plays_four_boards_to_the_end() {
         "You have no simul board against \"Zed\".\n"
     );
 
-    // Board 1: Anna resigns; the exhibitor stays where he is.
+    // Board 1: Anna resigns; the exhibitor walks on to Boris's board.
     players[0].send("resign").await;
     giver
         .expect("{Game 1 (Giver vs. Anna) Anna resigns} 1-0")
@@ -131,28 +131,40 @@ async fn one_exhibitor_plays_four_boards_to_the_end() {
     giver
         .expect("You are now at board 1, against Boris (game 2).")
         .await;
-    // Board 2: Boris resigns too.
-    players[1].send("resign").await;
+    // Board 3: Carl offers a draw while the exhibitor stands at Boris's
+    // board; the answer goes to the board of the one who asked.
+    players[2].send("draw").await;
+    giver.expect("Carl offers you a draw.").await;
+    let drawn = giver.command_keeping("accept", "You accept").await;
+    assert!(
+        drawn.starts_with("You accept the draw request from Carl."),
+        "{drawn}"
+    );
+    assert!(
+        drawn.contains("You are now at board 2, against Carl (game 3)."),
+        "{drawn}"
+    );
+    assert!(
+        drawn.contains("{Game 3 (Giver vs. Carl) Game drawn by mutual agreement} 1/2-1/2"),
+        "{drawn}"
+    );
     giver
-        .expect("{Game 2 (Giver vs. Boris) Boris resigns} 1-0")
+        .expect("You are now at board 2, against Dora (game 4).")
         .await;
-    giver
-        .expect("You are now at board 1, against Carl (game 3).")
-        .await;
-    // Board 3: the exhibitor goes there by name and aborts it.
+    // Board 2: the exhibitor goes there by name and aborts it.
     giver
         .command_keeping(
-            "goboard car",
-            "You are now at board 1, against Carl (game 3).",
+            "goboard bor",
+            "You are now at board 1, against Boris (game 2).",
         )
         .await;
-    let aborted = giver.command_keeping("simabort", "{Game 3").await;
+    let aborted = giver.command_keeping("simabort", "{Game 2").await;
     assert!(
-        aborted.contains("{Game 3 (Giver vs. Carl) Game aborted by the simul giver} *"),
+        aborted.contains("{Game 2 (Giver vs. Boris) Game aborted by the simul giver} *"),
         "{aborted}"
     );
-    players[2]
-        .expect("{Game 3 (Giver vs. Carl) Game aborted by the simul giver} *")
+    players[1]
+        .expect("{Game 2 (Giver vs. Boris) Game aborted by the simul giver} *")
         .await;
     // Board 4, between registered players: adjourned, to resume later.
     giver

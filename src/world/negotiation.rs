@@ -260,6 +260,10 @@ impl World {
                 answer: Answer::Accepted,
             });
         }
+        if !matches!(offer.kind, OfferKind::Match(_)) {
+            // A simul's exhibitor answers on the board of the one who asked.
+            reply.extend(self.simul_face(me, offer.from, now));
+        }
         match offer.kind {
             OfferKind::Match(c) => {
                 let (white, black) = match c.color {

@@ -211,6 +211,27 @@ impl World {
         ))]
     }
 
+    /// Before exhibitor `me` answers an offer of `from`: to `from`'s board,
+    /// if it is one of `me`'s and not the one `me` stands at.
+    pub(super) fn simul_face(
+        &mut self,
+        me: SessionId,
+        from: SessionId,
+        now: Instant,
+    ) -> Vec<Event> {
+        let theirs = self.player(from).and_then(|p| p.game);
+        let here = self.player(me).and_then(|p| p.game);
+        match theirs {
+            Some(no)
+                if Some(no) != here
+                    && self.simuls.boards.get(&me).is_some_and(|b| b.contains(&no)) =>
+            {
+                self.go_to(me, no, now)
+            }
+            _ => Vec::new(),
+        }
+    }
+
     /// `simnext` / `simprev`.
     pub fn simul_step(&mut self, me: SessionId, step: isize, now: Instant) -> Vec<Event> {
         self.walk(me, step, now)
