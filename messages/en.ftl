@@ -1150,3 +1150,5 @@ account-close-confirm = Close this account for good: nobody logs in with it agai
 account-close-submit = Close the account
 account-close-unconfirmed = Tick the box to say that you mean to close the account for good.
 account-closed = The account {$name} is closed. Goodbye.
+simul-moving-off = {$name} is moving off of your board.
+simul-giver-cannot-join = You cannot give a simul and join another one at once.

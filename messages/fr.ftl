@@ -633,3 +633,5 @@ account-close-confirm = Fermer ce compte pour de bon : personne ne s'y connecter
 account-close-submit = Fermer le compte
 account-close-unconfirmed = Cochez la case pour dire que vous voulez fermer le compte pour de bon.
 account-closed = Le compte {$name} est fermé. Au revoir.
+simul-moving-off = {$name} quitte votre échiquier.
+simul-giver-cannot-join = Vous ne pouvez pas donner une simultanée et en rejoindre une autre à la fois.

@@ -69,6 +69,10 @@ async fn one_exhibitor_plays_four_boards_to_the_end() {
         join(&mut giver, &mut players[i], name, n, n).await;
     }
     assert_eq!(
+        giver.command_keeping("simmatch Anna", "You cannot").await,
+        "You cannot give a simul and join another one at once.\n"
+    );
+    assert_eq!(
         players[0]
             .command_keeping("simgames Giver", "Giver is")
             .await,
@@ -105,6 +109,9 @@ async fn one_exhibitor_plays_four_boards_to_the_end() {
         "You pass; the simul giver moves on (2 passes left).\n"
     );
     giver.expect("Boris passes.").await;
+    players[1]
+        .expect("Giver is moving off of your board.")
+        .await;
     giver
         .expect("You are now at board 3, against Carl (game 3).")
         .await;

@@ -89,6 +89,9 @@ impl World {
             self.simuls.requests.remove(i);
             return self.start_board(me, them, now);
         }
+        if self.simuls.count(me) > 0 {
+            return Err(msg!("simul-giver-cannot-join"));
+        }
         if !self.simuls.open.contains(&them) {
             return Err(msg!("simul-not-open", name = &their_name));
         }
@@ -188,6 +191,16 @@ impl World {
             .get(&me)
             .and_then(|b| b.iter().position(|x| *x == no))
             .map_or(0, |i| i + 1);
+        let left = self
+            .player(me)
+            .and_then(|p| p.game)
+            .filter(|old| *old != no)
+            .and_then(|old| self.games.get(&old))
+            .and_then(|g| g.black.id);
+        if let Some(p) = left.and_then(|id| self.player(id)) {
+            let giver = self.name_of(me);
+            p.send_event(Event::line(msg!("simul-moving-off", name = giver)));
+        }
         let Some(game) = self.games.get_mut(&no) else {
             return Vec::new();
         };
