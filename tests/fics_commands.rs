@@ -430,10 +430,11 @@ async fn limits_news_toggles_boards_and_the_server_texts() {
         "{info}"
     );
     assert!(
-        info.contains("atomic") && info.contains("register"),
+        info.contains("atomic") && info.contains("ratings"),
         "{info}"
     );
     assert!(!info.contains("finger"), "{info}");
+    assert!(!info.contains("addplayer"), "{info}");
     assert_eq!(
         g.command("next").await,
         "There is nothing more to show: every reply of this server comes whole.\n"
