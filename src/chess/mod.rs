@@ -32,7 +32,7 @@ pub use atomic::{AtomicGame, MoveError, PlayedMove, SetupError};
 pub use chess960::StartPosition;
 pub use input::looks_like_move;
 pub use outcome::{AutoEnd, DrawClaim};
-pub use snapshot::{BoardSnapshot, LastMove};
+pub use snapshot::{BoardSnapshot, GameLabel, LastMove};
 pub use variant::Variant;
 
 /// The language a user reads and types chess in (`set lang en|fr`).

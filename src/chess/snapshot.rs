@@ -9,6 +9,8 @@
 //! built with `bsetup` may lack a king or put a pawn on the last rank for a
 //! while, and its viewers still see it as it stands.
 
+use std::sync::Arc;
+
 use shakmaty::{EnPassantMode, Position, Setup};
 
 use super::AtomicGame;
@@ -47,6 +49,20 @@ pub struct BoardSnapshot {
     /// Style-12 lines already drawn for observers, shared by all who see
     /// the board alike. Empty in a copy: the copy may be changed.
     pub shared: SharedLines,
+    /// What a board of a game in progress says of the game beyond its
+    /// position (its database id, the players' ratings), for clients that
+    /// read boards as data; one allocation per game, shared by its boards.
+    pub label: Option<Arc<GameLabel>>,
+}
+
+/// A played game's facts that every one of its boards shares.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameLabel {
+    /// The game's row in the database.
+    pub db_id: i64,
+    /// Ratings as `Creating:` shows them (`1500`, `1500P`, `----`, `++++`).
+    pub white_rating: String,
+    pub black_rating: String,
 }
 
 /// The last move as the boards show it.
@@ -54,6 +70,8 @@ pub struct BoardSnapshot {
 pub struct LastMove {
     /// English SAN (`Nxd5`, `Qh4#`).
     pub san: String,
+    /// UCI (`c3d5`, `e7e8q`, castling as the game's variant writes it).
+    pub uci: String,
     /// Style-12 field 27 (`N/c3-d5`).
     pub verbose: String,
     /// Time the move took, in ms.
@@ -73,6 +91,7 @@ impl BoardSnapshot {
             double_push_file: game.double_push_file(),
             last_move: game.moves().last().map(|m| LastMove {
                 san: m.san.clone(),
+                uci: m.uci.clone(),
                 verbose: m.verbose.clone(),
                 time_ms: 0,
             }),
@@ -84,6 +103,7 @@ impl BoardSnapshot {
             lag_ms: 0,
             made_at: None,
             shared: SharedLines::default(),
+            label: None,
         }
     }
 
@@ -111,6 +131,7 @@ impl BoardSnapshot {
             lag_ms: 0,
             made_at: None,
             shared: SharedLines::default(),
+            label: None,
         }
     }
 

@@ -403,6 +403,7 @@ pub fn event(view: &View, ev: &Event, out: &mut String) {
             from,
             kind,
             params,
+            ..
         } => {
             if view.ivar(Ivar::PENDINFO) {
                 offer_line("pf", *id, from, *kind, params, out);
@@ -414,6 +415,7 @@ pub fn event(view: &View, ev: &Event, out: &mut String) {
             kind,
             params,
             spaced,
+            ..
         } => {
             if view.ivar(Ivar::PENDINFO) {
                 if *spaced {
@@ -523,6 +525,8 @@ pub fn event(view: &View, ev: &Event, out: &mut String) {
         }
         Event::Arrived(p) => presence(view, p, true, out),
         Event::Departed(p) => presence(view, p, false, out),
+        // Only the JSON framing shows it.
+        Event::Observers { .. } => {}
     }
 }
 

@@ -216,9 +216,11 @@ impl World {
             now,
         );
         let snapshot = Arc::new(BoardSnapshot::new(&chess, no, &white.name, &black.name));
+        let label = Game::label_of(db_id, &white, &black);
         let mut game = Game {
             no,
             db_id,
+            label,
             white,
             black,
             terms,

@@ -147,9 +147,11 @@ impl World {
             .write("start game", move |c| db::insert_live(c, &row));
         tracing::info!(game = no, db_id, white = %w.name, black = %b.name, rated = terms.rated, minutes = terms.minutes, inc = terms.inc, "game started");
         let snapshot = Arc::new(BoardSnapshot::new(&chess, no, &w.name, &b.name));
+        let label = Game::label_of(db_id, &w, &b);
         let mut game = Game {
             no,
             db_id,
+            label,
             white: w,
             black: b,
             terms,
@@ -210,6 +212,7 @@ impl World {
     pub fn intro_of(&self, game: &Game, how: Beginning) -> GameIntro {
         GameIntro {
             game: game.game_ref(),
+            db_id: game.db_id,
             white_rating: game.white.rating.parenthesised(),
             black_rating: game.black.rating.parenthesised(),
             terms: game.terms.view(),
@@ -530,7 +533,10 @@ impl World {
         };
         let both_registered = game.white.account_id.is_some() && game.black.account_id.is_some();
         let no = game.no;
-        if !both_registered {
+        // A browser's dropped connection is most often a reload: its game
+        // waits for it whoever plays (telnet keeps FICS's adjournment).
+        let web = self.player(id).is_some_and(|p| p.web.is_some());
+        if !both_registered || web {
             // The game waits for them (world/reconnect.rs).
             return self.player_away(no, color, now);
         }

@@ -104,6 +104,10 @@ pub struct Player {
     pub talk: super::talk::Talk,
     /// Muzzled by an admin: no shouts or channel tells (talk reads this).
     pub muzzled: bool,
+    /// A browser's session (the JSON framing of `/ws`), with the number
+    /// its resume token carries: such a session gets the reconnection
+    /// grace whoever it plays, and hears how many watch its games.
+    pub web: Option<u64>,
 }
 
 impl Player {
