@@ -43,6 +43,9 @@ pub struct User {
     /// Moves this session has played in its games (the command budget
     /// gives them back: a game paces its own moves).
     pub moves_played: u32,
+    /// The session speaks the JSON framing of `/ws`: its replies carry
+    /// typed parts, and its lines are never a GUI's (French is French).
+    pub json: bool,
 }
 
 impl User {
@@ -97,7 +100,11 @@ impl User {
 
     /// How lines look for this user: language and settings.
     pub fn view(&self) -> View<'_> {
-        View::new(&self.vars, self.ivars, self.timing.is_timesealed())
+        let mut view = View::new(&self.vars, self.ivars, self.timing.is_timesealed());
+        if self.json {
+            view.gui = false;
+        }
+        view
     }
 
     /// Changes variables here and in the world's copy at once.

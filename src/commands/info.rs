@@ -148,7 +148,7 @@ pub fn finger(ctx: &mut Ctx<'_>, args: &str) {
             let voice = ctx.voice();
             ctx.reply_later(async move {
                 let lines = offline_finger(store, target).await;
-                lines.iter().map(|m| voice.line(m)).collect()
+                lines.iter().map(|m| voice.line(m)).collect::<String>()
             });
         }
     }

@@ -6,5 +6,6 @@
 pub mod board;
 pub mod catalogue;
 pub mod fics;
+pub mod json;
 pub mod output;
 pub mod view;

@@ -173,6 +173,7 @@ async fn enter(
         flipped: false,
         timing: timing::Timing::new(conn.timeseal(), conn.timeseal_pings()),
         moves_played: 0,
+        json: false,
     });
     tracing::info!(name = %session.name, addr = %peer.ip(), registered = session.is_registered(), transport = conn.transport().label(), "login");
     let meters = &shared.meters;
