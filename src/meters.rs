@@ -41,6 +41,7 @@ pub struct Meters {
     telnet: ByTransport,
     ws_text: ByTransport,
     ws_binary: ByTransport,
+    ws_json: ByTransport,
     pub login_guest: Counter,
     pub login_unregistered: Counter,
     pub login_registered: Counter,
@@ -133,6 +134,7 @@ impl Meters {
             telnet: transport(Transport::Telnet.label()),
             ws_text: transport(Transport::WebSocketText.label()),
             ws_binary: transport(Transport::WebSocketBinary.label()),
+            ws_json: transport(Transport::WebSocketJson.label()),
             login_guest: login("guest"),
             login_unregistered: login("unregistered"),
             login_registered: login("registered"),
@@ -214,6 +216,7 @@ impl Meters {
             Transport::Telnet => &self.telnet,
             Transport::WebSocketText => &self.ws_text,
             Transport::WebSocketBinary => &self.ws_binary,
+            Transport::WebSocketJson => &self.ws_json,
         }
     }
 

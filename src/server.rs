@@ -119,6 +119,18 @@ fn listen(addr: SocketAddr) -> std::io::Result<TcpListener> {
     socket.listen(LISTEN_BACKLOG)
 }
 
+/// The key of the browsers' resume tokens, kept beside the database; a
+/// key of this run only (browsers log in again after a restart) when the
+/// file cannot be read or written.
+fn resume_key(database: &std::path::Path) -> crate::session::resume::Key {
+    use crate::session::resume::Key;
+    let path = Key::path_for(database);
+    Key::load_or_create(&path).unwrap_or_else(|e| {
+        tracing::error!(path = %path.display(), error = %e, "no resume key file; browser sessions will not survive a restart");
+        Key::random().expect("the operating system gives random bytes")
+    })
+}
+
 /// Opens the database, binds the listener and starts serving.
 pub async fn start(config: Config) -> Result<ServerHandle, StartError> {
     let meters = Meters::new();
@@ -194,7 +206,10 @@ pub async fn start(config: Config) -> Result<ServerHandle, StartError> {
     world.load_tourneys(director, tourneys, last_tourney);
     let house = crate::house::House::new(&config);
     let analysis = crate::analysis::Analysis::new(&config);
+    let resume_key = resume_key(&config.database);
     let shared = Arc::new(Shared {
+        resume_key,
+        spent_tickets: Default::default(),
         house,
         analysis,
         throttle: Mutex::new(LoginThrottle::new(config.login_failures_before_delay)),

@@ -46,6 +46,10 @@ pub struct Shared {
     pub house: crate::house::House,
     /// The computer analysis of finished games (`[analysis]`).
     pub analysis: crate::analysis::Analysis,
+    /// What signs the browsers' resume tokens (session/resume.rs).
+    pub resume_key: crate::session::resume::Key,
+    /// Resume tickets already traded for a cookie.
+    pub spent_tickets: crate::session::resume::Spent,
 }
 
 /// Locks a mutex even if a thread panicked while holding it: one broken

@@ -41,6 +41,8 @@ pub struct ClientInput {
     ping_reply: Option<u32>,
     /// Whether the timeseal client understands `[G]` pings.
     pings: bool,
+    /// The longest line taken.
+    max_line: usize,
 }
 
 impl Default for ClientInput {
@@ -52,8 +54,14 @@ impl Default for ClientInput {
 impl ClientInput {
     /// Input of a new connection: plain telnet until a timeseal handshake.
     pub fn new() -> ClientInput {
+        ClientInput::with_max_line(MAX_LINE)
+    }
+
+    /// Input whose lines may be up to `max_line` bytes: the JSON framing's
+    /// (a command line of [`MAX_LINE`] bytes, in JSON with its escapes).
+    pub fn with_max_line(max_line: usize) -> ClientInput {
         ClientInput {
-            decoder: TelnetDecoder::new(MAX_LINE + TIMESEAL_ENVELOPE),
+            decoder: TelnetDecoder::new(max_line + TIMESEAL_ENVELOPE),
             inputs: VecDeque::new(),
             replies: Vec::new(),
             interrupted: false,
@@ -61,6 +69,7 @@ impl ClientInput {
             last_stamp: None,
             ping_reply: None,
             pings: false,
+            max_line,
         }
     }
 
@@ -190,7 +199,7 @@ impl ClientInput {
                 raw
             }
         };
-        if text.len() > MAX_LINE {
+        if text.len() > self.max_line {
             return Some(Line::TooLong);
         }
         Some(Line::Text(telnet::sanitize(&text)))

@@ -19,6 +19,7 @@ pub enum Transport {
     Telnet,
     WebSocketText,
     WebSocketBinary,
+    WebSocketJson,
 }
 
 impl Transport {
@@ -28,6 +29,7 @@ impl Transport {
             Transport::Telnet => "telnet",
             Transport::WebSocketText => "ws_text",
             Transport::WebSocketBinary => "ws_binary",
+            Transport::WebSocketJson => "ws_json",
         }
     }
 }
@@ -45,6 +47,7 @@ impl Socket {
             Socket::WebSocket(p) => match p.framing() {
                 Framing::Text => Transport::WebSocketText,
                 Framing::Binary => Transport::WebSocketBinary,
+                Framing::Json => Transport::WebSocketJson,
             },
         }
     }

@@ -34,6 +34,10 @@ use crate::net::socket::{Socket, Transport};
 use crate::net::telnet;
 use crate::net::timeseal::Handshake;
 
+/// The longest JSON message a client may send: a command line of 1,024
+/// bytes with room for JSON's escapes and the message around it.
+pub const JSON_LINE: usize = 6 * 1024;
+
 /// A write that takes longer than this means the client stopped reading.
 const WRITE_TIMEOUT: Duration = Duration::from_secs(60);
 
@@ -111,7 +115,19 @@ impl Conn {
 
     /// A WebSocket connection, through the pipe to its WebSocket task.
     pub fn websocket(pipe: SessionEnd) -> Conn {
-        Conn::on(Socket::WebSocket(pipe))
+        let json = pipe.framing() == crate::net::pipe::Framing::Json;
+        let mut conn = Conn::on(Socket::WebSocket(pipe));
+        if json {
+            // A command line of the usual limit, in JSON with its escapes
+            // (the session checks the line itself against the limit).
+            conn.input = ClientInput::with_max_line(JSON_LINE);
+        }
+        conn
+    }
+
+    /// Whether this connection speaks the JSON framing of `/ws`.
+    pub fn is_json(&self) -> bool {
+        self.transport() == crate::net::socket::Transport::WebSocketJson
     }
 
     fn on(socket: Socket) -> Conn {

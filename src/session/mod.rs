@@ -8,6 +8,7 @@
 pub mod budget;
 pub mod conn;
 pub mod login;
+pub mod resume;
 
 use std::net::SocketAddr;
 use std::sync::Arc;
