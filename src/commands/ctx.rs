@@ -97,7 +97,7 @@ pub struct Ctx<'a> {
 
 impl<'a> Ctx<'a> {
     pub fn new(session: &'a mut User) -> Ctx<'a> {
-        let parts = session.json.then(Parts::default);
+        let parts = session.json().then(Parts::default);
         Ctx {
             session,
             out: String::new(),
@@ -135,7 +135,7 @@ impl<'a> Ctx<'a> {
             vars: self.session.vars.clone(),
             ivars: self.session.ivars,
             sealed: self.session.timing.is_timesealed(),
-            json: self.session.json,
+            json: self.session.json(),
         }
     }
 

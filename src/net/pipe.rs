@@ -253,8 +253,10 @@ impl SocketEnd {
         if self.shared.framing == Framing::Json {
             // One message, one line: a line end inside JSON can only be
             // white space between its tokens (strings escape theirs).
-            s.inbound
-                .extend(text.bytes().map(|b| if b == b'\n' || b == b'\r' { b' ' } else { b }));
+            s.inbound.extend(
+                text.bytes()
+                    .map(|b| if b == b'\n' || b == b'\r' { b' ' } else { b }),
+            );
             s.inbound.push(b'\n');
         } else {
             s.inbound.extend_from_slice(text.as_bytes());
@@ -386,8 +388,14 @@ mod tests {
     async fn json_frames_are_one_message_each_way() {
         let (session, socket) = pipe(Framing::Json);
         session.try_write(b"{\"a\":1}\n{\"b\":2}\n").unwrap();
-        assert_eq!(socket.next_frame().await, Some(Frame::Text("{\"a\":1}".into())));
-        assert_eq!(socket.next_frame().await, Some(Frame::Text("{\"b\":2}".into())));
+        assert_eq!(
+            socket.next_frame().await,
+            Some(Frame::Text("{\"a\":1}".into()))
+        );
+        assert_eq!(
+            socket.next_frame().await,
+            Some(Frame::Text("{\"b\":2}".into()))
+        );
         socket.push_text("{\"type\":\n\"cmd\"}");
         let mut buf = [0u8; 64];
         let n = session.try_read(&mut buf).unwrap();

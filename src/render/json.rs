@@ -86,7 +86,7 @@ fn side(c: Color) -> &'static str {
 }
 
 /// `Alice(U)(TD)` as a name and its titles.
-fn name_and_titles(display: &str) -> (String, Vec<String>) {
+pub fn name_and_titles(display: &str) -> (String, Vec<String>) {
     let (name, rest) = display.split_once('(').unwrap_or((display, ""));
     let titles = if rest.is_empty() {
         Vec::new()
@@ -112,10 +112,13 @@ fn arg_text<'m>(m: &'m Msg, name: &str) -> &'m str {
 }
 
 fn arg_number(m: &Msg, name: &str) -> Option<i64> {
-    m.args.iter().find(|(k, _)| *k == name).and_then(|(_, v)| match v {
-        Arg::Number(n) => Some(*n),
-        Arg::Text(s) => s.trim_matches(['[', ']']).parse().ok(),
-    })
+    m.args
+        .iter()
+        .find(|(k, _)| *k == name)
+        .and_then(|(_, v)| match v {
+            Arg::Number(n) => Some(*n),
+            Arg::Text(s) => s.trim_matches(['[', ']']).parse().ok(),
+        })
 }
 
 /// Talk the world sends as a catalogue line (a tell, a say, a kibitz …),
@@ -421,7 +424,10 @@ pub fn event(view: &View, ev: &Event) -> Option<Value> {
             json!({ "win": win, "draw": draw, "loss": loss, "rd": rd, "text": text() }),
         ),
         Event::Refused(r) => refusal(view, r),
-        Event::DirectorSays { channel, text: said } => message(
+        Event::DirectorSays {
+            channel,
+            text: said,
+        } => message(
             "director",
             json!({ "channel": channel, "message": msg(view, said), "text": text() }),
         ),
@@ -516,7 +522,10 @@ mod tests {
         let view = View::new(&vars, Ivars::default(), false);
         assert!(event(&view, &Event::Blank).is_none());
         let r = refusal(&view, &Refusal::NotOpen("Bob".into()));
-        assert_eq!(r["refusal"], json!({ "refusal": "not_open", "name": "Bob" }));
+        assert_eq!(
+            r["refusal"],
+            json!({ "refusal": "not_open", "name": "Bob" })
+        );
         assert_eq!(r["text"], "Player \"Bob\" is not open to match requests.");
     }
 }

@@ -239,7 +239,10 @@ mod tests {
             ..claim()
         };
         let body = URL_SAFE_NO_PAD.encode(serde_json::to_vec(&forged).unwrap());
-        assert_eq!(verify(&key, &format!("v1.{body}.{tag}"), Use::Token, 0), None);
+        assert_eq!(
+            verify(&key, &format!("v1.{body}.{tag}"), Use::Token, 0),
+            None
+        );
         for junk in ["", "v1.", "v1..", "v2.a.b", "v1.!!.??", &"x".repeat(5000)] {
             assert_eq!(verify(&key, junk, Use::Token, 0), None, "{junk}");
         }
@@ -263,7 +266,10 @@ mod tests {
 
     #[test]
     fn cookies_and_tickets() {
-        assert_eq!(cookie("a=1; atomicd_resume=v1.x.y; b=2", COOKIE), Some("v1.x.y"));
+        assert_eq!(
+            cookie("a=1; atomicd_resume=v1.x.y; b=2", COOKIE),
+            Some("v1.x.y")
+        );
         assert_eq!(cookie("a=1", COOKIE), None);
         let spent = Spent::default();
         assert!(spent.first_use("t", 10, 0));

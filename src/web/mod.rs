@@ -22,6 +22,7 @@ pub mod pages;
 pub mod proxy;
 pub mod ratelimit;
 pub mod router;
+pub mod session_cookie;
 pub mod ws;
 
 use std::net::SocketAddr;

@@ -197,7 +197,9 @@ impl World {
             from_rating: ar.trim().to_string(),
             to: b,
             to_rating: br.trim().to_string(),
-            color: req.color.map(|c| if c == Color::White { "white" } else { "black" }),
+            color: req
+                .color
+                .map(|c| if c == Color::White { "white" } else { "black" }),
             rated: req.terms.rated,
             variant: "atomic",
             minutes: req.terms.minutes,
