@@ -35,7 +35,7 @@ pub fn message(kind: &str, fields: Value) -> Value {
 
 /// Text as the JSON messages carry it: no bell, no last newline.
 pub fn clean(text: &str) -> String {
-    text.replace('\u{7}', "").trim_end_matches('\n').to_string()
+    text.replace('\u{7}', "").trim_matches('\n').to_string()
 }
 
 fn event_text(view: &View, ev: &Event) -> String {

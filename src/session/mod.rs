@@ -175,7 +175,7 @@ async fn enter(
         last_color: None,
         promote: shakmaty::Role::Queen,
         muzzled: identity.muzzled,
-        web: None,
+        web: web.map(|w| w.nonce),
         rating: identity.rating.clone(),
         round_trip_ms: None,
         last_lag_ms: 0,
