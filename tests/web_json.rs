@@ -10,7 +10,7 @@ mod support;
 use std::time::Duration;
 
 use atomicd::account::Titles;
-use json_common::{JsonClient, board_of, line_ids};
+use json_common::{JsonClient, line_ids};
 use serde_json::{Value, json};
 use support::TestServer;
 
@@ -214,4 +214,140 @@ async fn every_documented_message_is_what_the_server_sends() {
         .collect();
     let undocumented: Vec<_> = types.difference(&documented).collect();
     assert!(undocumented.is_empty(), "not in the document: {undocumented:?}");
+}
+
+/// The ids of the catalogue lines a message carries.
+fn ids_of(m: &Value) -> Vec<String> {
+    m["lines"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|l| l["id"].as_str().map(str::to_string))
+        .collect()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn refusals_replies_and_bad_frames_are_answered_and_the_session_goes_on() {
+    let server = TestServer::start().await;
+    let mut c = JsonClient::connect(server.web, None, None).await;
+    c.expect("hello").await;
+    // Nothing runs before a login.
+    c.send(json!({ "type": "cmd", "line": "who", "id": 1 })).await;
+    let e = c.expect("error").await;
+    assert_eq!((&e["error"], &e["id"]), (&json!("not_logged_in"), &json!(1)));
+    let me = c.guest().await;
+
+    // An unknown command and a move outside a game: refused, typed.
+    let r = c.cmd("frobnicate").await;
+    assert_eq!((&r["ok"], &r["code"]), (&json!(false), &json!(512)), "{r}");
+    assert_eq!(line_ids(&r), ["command-not-found"]);
+    assert_eq!(r["text"], "frobnicate: Command not found.");
+    let r = c.cmd("e4").await;
+    assert_eq!(r["ok"], false, "{r}");
+    // A challenge to oneself is a typed refusal.
+    let r = c.cmd(&format!("match {me} 5 0")).await;
+    assert_eq!(r["messages"][0]["refusal"]["refusal"], "self_match", "{r}");
+    // One reply per cmd, with its id, even for several commands on one line.
+    let r = c.cmd("date; uptime").await;
+    assert_eq!(r["ok"], true);
+    let ids = line_ids(&r);
+    assert!(ids.iter().any(|i| i.starts_with("date")), "{ids:?}");
+    assert!(ids.iter().any(|i| i.starts_with("uptime")), "{ids:?}");
+
+    // Bad frames of every kind: an error each, and never a panic.
+    for (frame, kind) in [
+        ("{not json", "bad_json"),
+        ("", "bad_json"),
+        ("[1, 2]", "bad_message"),
+        ("\"cmd\"", "bad_message"),
+        ("{\"type\": \"cmd\"}", "bad_message"),
+        ("{\"type\": \"cmd\", \"line\": 42}", "bad_message"),
+        ("{\"type\": \"teleport\"}", "unknown_type"),
+        ("{\"type\": \"login\", \"name\": \"x\"}", "logged_in"),
+        ("\u{0}\u{1}\u{7f}", "bad_json"),
+    ] {
+        c.send_text(frame).await;
+        let e = c.expect("error").await;
+        assert_eq!(e["error"], kind, "{frame:?}: {e}");
+        assert!(!e["text"].as_str().unwrap().is_empty());
+    }
+    let long = "x".repeat(1100);
+    c.send(json!({ "type": "cmd", "line": format!("tell {me} {long}"), "id": "long" }))
+        .await;
+    let e = c.expect("error").await;
+    assert_eq!((&e["error"], &e["id"]), (&json!("too_long"), &json!("long")));
+    c.send_text(&format!("{{\"type\":\"cmd\",\"line\":\"{}\"}}", "y".repeat(7000)))
+        .await;
+    assert_eq!(c.expect("error").await["error"], "too_long");
+    // Text outside printable ASCII is what telnet would make of it.
+    let r = c.cmd("tell nobody\u{e9}\u{7}x hi").await;
+    assert!(r["text"].as_str().unwrap().contains("nobodyx"), "{r}");
+    // Still a session: it answers.
+    assert_eq!(c.cmd("date").await["ok"], true);
+
+    // A binary frame closes the socket (1003), as on the text framing.
+    let mut raw = JsonClient::connect(server.web, None, None).await;
+    raw.expect("hello").await;
+    raw.send_binary(&[0xff, 0x00]).await;
+    assert_eq!(raw.drain(Duration::from_secs(5)).await.len(), 0);
+    assert_eq!(raw.closed, Some(1003));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_french_page_reads_french_even_where_a_gui_reads_english() {
+    let server = TestServer::start().await;
+    let mut c = JsonClient::connect(server.web, None, Some("fr")).await;
+    c.expect("hello").await;
+    c.guest().await;
+    // `move-illegal` and `not-playing` stay English for a GUI (style 12,
+    // ivars): never for the JSON framing.
+    let r = c.cmd("set style 12").await;
+    assert_eq!(r["ok"], true);
+    let r = c.cmd("resign").await;
+    assert_eq!(line_ids(&r), ["not-playing"]);
+    assert_eq!(r["text"], "Vous ne jouez pas de partie.");
+    let r = c.cmd("frobnicate").await;
+    assert!(r["text"].as_str().unwrap().contains("Commande inconnue"), "{r}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_command_budget_and_the_output_cap_hold_in_json_too() {
+    use atomicd::session::budget::BudgetConfig;
+    let server = TestServer::start_with(|c| {
+        c.command_budget = BudgetConfig {
+            burst: 5,
+            per_second: 5.0,
+            disconnect_after_seconds: 1.0,
+        }
+    })
+    .await;
+    // One line of many commands: its output is capped as on telnet.
+    let mut c = JsonClient::connect(server.web, None, None).await;
+    c.expect("hello").await;
+    c.guest().await;
+    let r = c.cmd(&vec!["help atomic"; 60].join(";")).await;
+    assert_eq!(r["ok"], false);
+    assert!(line_ids(&r).contains(&"line-output-too-long".to_string()), "{r}");
+
+    // A flood: told to slow down once, then sent away.
+    let mut flood = JsonClient::connect(server.web, None, None).await;
+    flood.expect("hello").await;
+    flood.guest().await;
+    for i in 0..200 {
+        flood
+            .send(json!({ "type": "cmd", "line": "date", "id": i }))
+            .await;
+    }
+    let all = flood.drain(Duration::from_secs(5)).await;
+    let slow: Vec<&Value> = all
+        .iter()
+        .filter(|m| ids_of(m) == ["budget-slow-down"])
+        .collect();
+    assert_eq!(slow.len(), 1, "{all:#?}");
+    let bye = all.iter().find(|m| m["type"] == "bye").expect("a bye");
+    assert_eq!(bye["reason"], "flood");
+    assert!(bye["text"].as_str().unwrap().contains("far faster"), "{bye}");
+    let replies = all.iter().filter(|m| m["type"] == "reply").count();
+    assert!((5..100).contains(&replies), "{replies} replies");
+    assert!(flood.closed.is_some());
 }

@@ -68,6 +68,14 @@ impl JsonClient {
         self.ws.send(Message::text(text)).await.expect("send");
     }
 
+    /// Sends one binary frame.
+    pub async fn send_binary(&mut self, bytes: &[u8]) {
+        self.ws
+            .send(Message::binary(bytes.to_vec()))
+            .await
+            .expect("send");
+    }
+
     /// The next message, within `wait`; None on a timeout or a close.
     pub async fn read(&mut self, wait: Duration) -> Option<Value> {
         loop {
