@@ -9,7 +9,7 @@ import type { Key } from '@lichess-org/chessground/types';
 import { App, Page } from '../app';
 import { api, fill, h, link } from '../dom';
 import { lang, t, tf } from '../i18n';
-import { Board, boardFen, clockText, explodedSquares, lastMoveSquares, pieceAt, plyOf } from '../parse';
+import { Board, boardFen, clockText, explodedSquares, lastMoveSquares, pieceAt, plyOf } from '../position';
 import { legalDests, makeBoard, typedMove } from '../board';
 import { GameState, clockMs, myColor, runningSide } from '../state';
 import { Replay } from '../replay';
@@ -309,6 +309,8 @@ export function game(app: App, params: string[]): Page {
     drawOffers();
     drawEnd();
     chat.draw(g);
+    // The server says how many watch whenever it changes; the API's count is for the pages before it did.
+    if (g.observers !== null) fill(watchers, watchersText(g.observers));
     moveForm.hidden = !(playing() || examining()) || !m.online;
   };
 
@@ -421,6 +423,8 @@ export function game(app: App, params: string[]): Page {
       drawAll(null);
       return;
     }
+    // My own game, which the login said comes back: its board is on its way (observing it would be refused).
+    if (m.session.loginGame === n && !known?.end) return;
     const a = await api<ApiGame>(`/api/games/${n}`);
     if (left) return;
     // A game of mine that ended (its page opened again) when no other game has its number yet.
