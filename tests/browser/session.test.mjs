@@ -4,7 +4,9 @@
 // registered player who reloads is still herself (the resume cookie, never
 // a password); a dropped connection comes back by itself, under the same
 // name, into the same game; a server restart with a game going is taken
-// up again by the page on its own, and the game goes on.
+// up again by the page on its own, and the game goes on (a guest comes
+// back as the same guest too); a tab sent away by the same account's
+// login in another tab says why and stays away.
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -242,4 +244,45 @@ test('after a server restart the page reconnects by itself and the game goes on'
   // While the server is down, the page's requests find nobody: nothing else went wrong.
   assert.deepEqual(errors.filter((e) => !/WebSocket|ERR_CONNECTION_REFUSED/.test(e)), []);
   sam.close();
+});
+
+test('after a server restart a guest comes back by itself as the same guest', async () => {
+  const { page, errors } = await openPage(browser, server.url('/'));
+  const me = await guestLogin(page);
+  await server.restart();
+  await page.waitForSelector('#reconnecting');
+  await page.waitForSelector('header .me a', { timeout: 60000 });
+  assert.equal((await page.textContent('header .me a')).replace(/\(.*$/, ''), me);
+  // The same guest, as the server sees it: a tell to that name reaches the page.
+  const tel = new Telnet(server.telnet);
+  await tel.loginAs('Tina');
+  await tel.command(`tell ${me} welcome back`);
+  await page.waitForSelector('#notes .tell[data-from="Tina"]');
+  assert.deepEqual(errors.filter((e) => !/WebSocket|ERR_CONNECTION_REFUSED/.test(e)), []);
+  tel.close();
+});
+
+test('logged in again in another tab, the first tab says why and does not come back by itself', async () => {
+  await server.addUser('Tabby', 'tabby password');
+  const { page, context, errors } = await openPage(browser, server.url('/'));
+  await page.fill('#login-name', 'Tabby');
+  await page.fill('#login-password', 'tabby password');
+  await page.click('#login button[type="submit"]');
+  await page.waitForSelector('header .me a');
+  // A second tab of the same browser (the same cookie) logs in as Tabby too.
+  const second = await context.newPage();
+  await second.goto(server.url('/'));
+  await second.fill('#login-name', 'Tabby');
+  await second.fill('#login-password', 'tabby password');
+  await second.click('#login button[type="submit"]');
+  await second.waitForSelector('header .me a');
+  assert.match(await second.textContent('header .me a'), /^Tabby/);
+  // The first is sent away: it says so, and is not reconnecting.
+  await page.waitForSelector('#notes .notice');
+  assert.match(await page.textContent('#notes .notice'), /Tabby has arrived - you can't both be logged in/);
+  await page.waitForSelector('#connection');
+  assert.equal(await page.$('#reconnecting'), null);
+  assert.equal(await page.evaluate(() => window.atomicd.session.retryAt), 0, 'no attempt to come back is scheduled');
+  assert.match(await second.textContent('header .me a'), /^Tabby/);
+  assert.deepEqual(errors, []);
 });
