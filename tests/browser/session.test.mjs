@@ -258,7 +258,8 @@ test('after a server restart a guest comes back by itself as the same guest', as
   await tel.loginAs('Tina');
   await tel.command(`tell ${me} welcome back`);
   await page.waitForSelector('#notes .tell[data-from="Tina"]');
-  assert.deepEqual(errors.filter((e) => !/WebSocket|ERR_CONNECTION_REFUSED/.test(e)), []);
+  // The lobby's lists are read every few seconds: one may be cut by the server stopping, or find nobody.
+  assert.deepEqual(errors.filter((e) => !/WebSocket|ERR_CONNECTION_(REFUSED|RESET)/.test(e)), []);
   tel.close();
 });
 

@@ -268,7 +268,7 @@ export function game(app: App, params: string[]): Page {
       );
     }
     const id = dbId();
-    if (id) {
+    if (id && g.end.result !== '*') {
       const permanent = link(`/history/${id}`, t('permanentPage'));
       permanent.id = 'history-link';
       if (analyse?.id !== id) analyse = { id, el: analyseBox(app, id) };
@@ -288,6 +288,8 @@ export function game(app: App, params: string[]): Page {
     const id = dbId();
     if (!g?.end || !id) return;
     drawEnd();
+    // An adjourned game (a server shutdown, say) goes on later: no lasting page yet, nothing to ask a stopping server.
+    if (g.end.result === '*') return;
     const h0 = await api<ApiHistory>(`/api/history/${id}`);
     if (h0 && g?.end && g.finalMs) {
       g.finalMs = { white: h0.clocks.white_ms, black: h0.clocks.black_ms };
