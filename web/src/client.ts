@@ -101,11 +101,6 @@ export class Client {
     await this.wire.command(`unobserve ${game}`);
   }
 
-  /** Asks for the board of the game I play, observe or examine (after a login, say). */
-  async refresh(): Promise<Reply> {
-    return hasBoard(await this.wire.command('refresh'));
-  }
-
   async accept(offer: number): Promise<Reply> {
     return reply(await this.wire.command(`accept ${offer}`));
   }
