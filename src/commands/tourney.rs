@@ -233,9 +233,9 @@ fn info_text(e: &Event) -> Vec<Msg> {
         "tourney-info",
         id = e.id,
         name = &e.name,
-        kind = e.kind_text(),
-        terms = e.terms_text(),
-        status = e.status.word()
+        kind = e.kind(),
+        terms = e.terms(),
+        status = msg!("tourney-status", status = e.status.word())
     )];
     let director = msg!("tourney-info-director", name = &e.created_by);
     s.push(match (e.max_players, e.min_rating) {

@@ -74,6 +74,73 @@ pub const GUI_PARSED: &[&str] = &[
     "analysis-running",
     "analysis-waiting",
     "analysis-waiting-place",
+    "analysis-title",
+    // The rest of what the browser's parse.ts matches: moveReply,
+    // observeReply, tourneyCreated, and the login it waits for.
+    "exam-not-examining",
+    "not-playing-or-examining",
+    "observe-already",
+    "tourney-tourney-created-tourney-start-starts",
+    "login-starting",
+    // xboard (backend.c's patterns): seek ads and their count, removed
+    // ads, added time, a flag too early, an examination left without
+    // examiners, observers' offer lines.
+    "seek-ad",
+    "sought-count",
+    "seeks-removed",
+    "moretime-added",
+    "flag-not-out",
+    "exam-no-examiners",
+    "offer-draw-seen",
+    "offer-abort-seen",
+    "offer-adjourn-seen",
+    "offer-takeback-seen",
+    // PyChess (pychess/ic/managers): finger, history, journal and stored
+    // games with their column headers, lists and channels, the game
+    // header of observe, the kicks, pin lines, unknown commands, seeks'
+    // refusals and updates, formulas, examining, announcements.
+    "finger-header",
+    "finger-on-for",
+    "finger-last-disconnected",
+    "history-header",
+    "history-columns",
+    "journal-header",
+    "journal-columns",
+    "stored-header",
+    "stored-columns",
+    "stored-none",
+    "lists-lists",
+    "list-show-header",
+    "lists-is-in-the-following-channels",
+    "lists-added-to-your-channel-list",
+    "channel-members",
+    "channel-empty",
+    "channel-join-admins",
+    "game-header",
+    "kick-logged-in-elsewhere",
+    "kick-idle",
+    "pin-connected",
+    "pin-disconnected",
+    "command-not-found",
+    "who-machine-count",
+    "refuse-formula",
+    "refuse-formula-text",
+    "exam-already",
+    "exam-start-scratch",
+    "mexamine-made-you",
+    "offer-no-kind",
+    "seek-too-many",
+    "seek-matches",
+    "seek-range-updated",
+    "unseek-all",
+    "challenge-intercepts",
+    "basic-logging-you-out",
+    "announcement",
+    // eboard: the count of games and observers' lists.
+    "games-count",
+    "allobservers-none",
+    "allobservers-game",
+    "allobservers-exam",
 ];
 
 /// The language `id` is written in for this recipient.
@@ -289,7 +356,7 @@ fn seek_ad(view: &View, ad: &SeekAd, out: &mut String) {
         rating = &ad.rating,
         minutes = ad.terms.minutes,
         inc = ad.terms.inc,
-        rated = rated_word(view.lang, ad.terms.rated),
+        rated = rated_word(lang_for(view, "seek-ad"), ad.terms.rated),
         flags = flags,
         index = ad.id
     );
@@ -578,7 +645,7 @@ pub fn kick(view: &View, why: &KickReason, out: &mut String) {
     let m = match why {
         KickReason::LoggedInElsewhere { name } => msg!("kick-logged-in-elsewhere", name = name),
         KickReason::Idle { secs } => {
-            let d = duration(view.lang, *secs);
+            let d = duration(lang_for(view, "kick-idle"), *secs);
             msg!("kick-idle", duration = d)
         }
         KickReason::Said(m) => m.clone(),
@@ -659,7 +726,7 @@ mod tests {
         let person = render(&fr, Ivars::default(), &resigned());
         assert_eq!(
             person,
-            "{Partie 3 (Alice contre Bob) Bob abandonne} 1-0\n\nPas de changement de classement.\n"
+            "{Partie 3 (Alice contre Bob) Bob abandonne} 1-0\n\nPas de changement de cote.\n"
         );
         let mut gui = Ivars::default();
         gui.put(Ivar::PENDINFO, true);

@@ -195,8 +195,15 @@ async fn enter(
     if session.account_id.is_none() {
         start.push_str("\n\n");
     }
+    // Every client waits for this line to know it is logged in (a GUI
+    // line). The web client reads it before it sets style 12: over a
+    // WebSocket it is a GUI's from the start.
+    let start_view = crate::render::view::View {
+        gui: view.gui || conn.transport() != crate::net::socket::Transport::Telnet,
+        ..view
+    };
     fics::line(
-        &view,
+        &start_view,
         &crate::msg!("login-starting", name = session.display_name()),
         &mut start,
     );

@@ -318,7 +318,12 @@ impl World {
             .collect();
         self.tourney_announce(
             id,
-            msg!("tourney-absent", id = id, names = names.join(" and ")),
+            msg!(
+                "tourney-absent",
+                id = id,
+                n = names.len(),
+                names = crate::event::And(names)
+            ),
         );
         for name in withdrawn {
             self.tourney_announce(id, msg!("tourney-withdrawn", id = id, name = name));
