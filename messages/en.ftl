@@ -389,6 +389,134 @@ computer-challenge-rate = Sorry, computer accounts may send at most {$n} { $n ->
    *[other] challenges
 } a minute.
 
+## The words of match and seek, refused.
+
+terms-time-too-large = Times must be at most {$max}.
+# $word as typed.
+terms-too-many-numbers = Too many numbers: "{$word}".
+terms-bad-range = Bad rating range "{$word}".
+terms-other-variant = Only atomic chess is played here; "{$word}" is not available.
+terms-unknown-word = I don't understand "{$word}".
+
+## Set-up positions: match ... fen, bsetup. $side is white or black.
+
+# $why is one of the fen-why-... texts.
+fen-invalid = That is not a valid FEN: {$why}.
+fen-why-board = the board part is wrong
+fen-why-turn = the side to move must be w or b
+fen-why-castling = the castling part is wrong
+fen-why-ep = the en passant square is wrong
+fen-why-halfmove = the halfmove clock is wrong
+fen-why-fullmove = the move number is wrong
+fen-why-fields = it does not have the right fields
+# $why is one of the setup-why-... texts.
+setup-unplayable = That position cannot be played: {$why}.
+setup-why-empty = the board is empty
+setup-why-missing-king = a king is missing
+setup-why-too-many-kings = a side has more than one king
+setup-why-pawns-backrank = a pawn stands on the first or last rank
+setup-why-castling-rights = a castling right has no king or rook in place
+setup-why-ep-square = the en passant square is impossible
+setup-why-opposite-check = the side not to move is in check
+setup-why-impossible-check = the check cannot have come from a move
+setup-why-too-much-material = there are more pieces than a game can have
+setup-why-variant = it breaks the atomic rules
+setup-why-illegal = it is not a legal position
+setup-why-no-king = { $side ->
+    [white] White
+   *[black] Black
+} has no king
+setup-why-two-kings = { $side ->
+    [white] White
+   *[black] Black
+} has more than one king
+# $rank is 1 or 8, $square the pawn's square.
+setup-why-pawn-on-rank = no pawn may stand on rank {$rank} ({$square})
+# $checked and $to_move are white or black.
+setup-why-in-check = { $checked ->
+    [white] White
+   *[black] Black
+} is in check but it is { $to_move ->
+    [white] White
+   *[black] Black
+}'s move
+setup-why-castling = castling needs the king and rook at home
+setup-why-castling-960 = castling needs the king on its first rank between its castling rooks
+# $side is the side of the pawn, $square where it would have gone.
+setup-why-en-passant = no { $side ->
+    [white] white
+   *[black] black
+} pawn can have just gone to {$square}
+bsetup-eppos-usage = Usage: bsetup eppos FILE|none (a file from a to h)
+# $text as typed.
+bsetup-not-placement = "{$text}" is not a piece placement: write P@e4 (White), p@e4 (Black), wp@e4, bp@e4 or x@e4.
+bsetup-not-fen = "{$text}" is not a FEN.
+bsetup-king-not-home = { $side ->
+    [white] White
+   *[black] Black
+} may only castle with its king on its first rank.
+# $rook is h or a: the side of the king the rook should stand on.
+bsetup-no-rook = { $side ->
+    [white] White
+   *[black] Black
+} has no rook on the { $rook ->
+    [h] h-side
+   *[a] a-side
+} of its king.
+bsetup-empty = The board is now empty.
+bsetup-start = The board is now in the starting position.
+# $n is the Chess960 start position's number.
+bsetup-start-960 = The board is now in Chess960 start position {$n} (Atomic960).
+bsetup-fen = The board is set from the FEN.
+bsetup-to-move = { $side ->
+    [white] White
+   *[black] Black
+} to move.
+# $rights is both, kside, qside or none.
+bsetup-castle = { $side ->
+    [white] White
+   *[black] Black
+} { $rights ->
+    [both] may castle both ways.
+    [kside] may castle king side only.
+    [qside] may castle queen side only.
+   *[none] may not castle.
+}
+# $file is a to h.
+bsetup-en-passant = En passant is possible on the {$file}-file.
+bsetup-no-en-passant = No en passant.
+
+## Formulas (set formula, f1 to f9).
+
+# $column counts from 1; $why is one of the formula-why-... texts.
+formula-error = Formula error at column {$column}: {$why}
+formula-why-too-long = a formula may be {$max} characters at most.
+# $char is the character in quotes: 'x'.
+formula-why-char = unexpected character {$char}.
+formula-why-number = number too large.
+formula-why-variable = unknown variable "{$word}".
+formula-why-ends = the formula ends too early.
+formula-why-value = expected a number or variable, found "{$token}".
+formula-why-operator = expected an operator, found "{$token}".
+formula-why-close = missing ")".
+formula-why-open = ")" without "(".
+# $op is the operator twice: !! or --.
+formula-why-double = "{$op}" is not allowed.
+formula-why-argument = {$name} needs a number of moves, as in {$name}(40).
+formula-why-f1 = f1 cannot refer to other f-variables.
+# f$from may use f1 to f$last only, and used f$to.
+formula-why-forward = f{$from} may only refer to f1-f{$last}, not f{$to}.
+formula-why-deep = nested too deeply.
+formula-why-slot = there is no f-variable f{$n}.
+
+## List names and handles.
+
+list-no-such = "{$name}" does not match any list name.
+list-ambiguous = Ambiguous list "{$name}". Matches: {$matches}
+handle-too-short = A name should be at least three characters long!
+handle-too-long = Sorry, names may be at most 17 characters long.
+handle-not-letters = Sorry, names can only consist of lower and upper case letters.
+
 ## Seeks.
 
 # GUI; $rated is word-rated or word-unrated; $flags the colour and m, f marks.
@@ -835,6 +963,13 @@ set-value = {$name} set to {$value}.
 set-unset = {$name} unset.
 set-note = Note {$n} set.
 set-note-cleared = Note {$n} cleared.
+set-note-too-long = A note may be at most {$max} characters long.
+set-style-values = Only styles 1 and 12 are available.
+set-lang-values = Languages: en (English), fr (French).
+set-bad-switch = Bad value given for variable {$name}.
+# $low and $high are the smallest and largest values.
+set-number-range = {$name} must be a number from {$low} to {$high}.
+set-text-too-long = The {$name} may be at most {$max} characters long.
 
 basic-thank-you-for-using-the = Thank you for using {$name}, the atomic chess server.
 basic-there-are-currently-players-with = There are currently {$now_players} players, with a high of {$peak} since last restart.

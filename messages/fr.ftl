@@ -343,6 +343,119 @@ computer-challenge-rate = Désolé, un compte d'ordinateur lance au plus {$n} { 
    *[other] défis
 } par minute.
 
+## Les mots de match et de seek, refusés.
+
+terms-time-too-large = Le temps et l'incrément vont jusqu'à {$max}.
+terms-too-many-numbers = Trop de nombres : « {$word} ».
+terms-bad-range = Fourchette de cotes incorrecte : « {$word} ».
+terms-other-variant = On ne joue ici qu'aux échecs atomiques ; « {$word} » n'est pas disponible.
+terms-unknown-word = Je ne comprends pas « {$word} ».
+
+## Positions arrangées : match ... fen, bsetup.
+
+fen-invalid = Ce n'est pas une FEN valable : {$why}.
+fen-why-board = la partie échiquier est fausse
+fen-why-turn = le trait doit être w ou b
+fen-why-castling = la partie roques est fausse
+fen-why-ep = la case en passant est fausse
+fen-why-halfmove = le compteur de demi-coups est faux
+fen-why-fullmove = le numéro du coup est faux
+fen-why-fields = elle n'a pas les bons champs
+setup-unplayable = Cette position ne peut pas être jouée : {$why}.
+setup-why-empty = l'échiquier est vide
+setup-why-missing-king = il manque un roi
+setup-why-too-many-kings = un camp a plus d'un roi
+setup-why-pawns-backrank = un pion est sur la première ou la dernière rangée
+setup-why-castling-rights = un droit au roque n'a pas son roi ou sa tour en place
+setup-why-ep-square = la case en passant est impossible
+setup-why-opposite-check = le camp qui n'a pas le trait est en échec
+setup-why-impossible-check = cet échec ne peut pas venir d'un coup
+setup-why-too-much-material = il y a plus de pièces qu'une partie ne peut en avoir
+setup-why-variant = elle enfreint les règles des échecs atomiques
+setup-why-illegal = ce n'est pas une position légale
+setup-why-no-king = { $side ->
+    [white] les Blancs n'ont
+   *[black] les Noirs n'ont
+} pas de roi
+setup-why-two-kings = { $side ->
+    [white] les Blancs ont
+   *[black] les Noirs ont
+} plus d'un roi
+setup-why-pawn-on-rank = aucun pion ne peut être sur la rangée {$rank} ({$square})
+setup-why-in-check = { $checked ->
+    [white] les Blancs sont
+   *[black] les Noirs sont
+} en échec alors que le trait est { $to_move ->
+    [white] aux Blancs
+   *[black] aux Noirs
+}
+setup-why-castling = le roque demande le roi et la tour à leur place de départ
+setup-why-castling-960 = le roque demande le roi sur sa première rangée, entre ses tours de roque
+setup-why-en-passant = aucun pion { $side ->
+    [white] blanc
+   *[black] noir
+} ne peut venir d'arriver en {$square}
+bsetup-eppos-usage = Usage : bsetup eppos COLONNE|none (une colonne de a à h)
+bsetup-not-placement = « {$text} » ne place pas de pièce : écrivez P@e4 (Blancs), p@e4 (Noirs), wp@e4, bp@e4 ou x@e4.
+bsetup-not-fen = « {$text} » n'est pas une FEN.
+bsetup-king-not-home = { $side ->
+    [white] Les Blancs ne peuvent roquer
+   *[black] Les Noirs ne peuvent roquer
+} qu'avec leur roi sur leur première rangée.
+bsetup-no-rook = { $side ->
+    [white] Les Blancs n'ont
+   *[black] Les Noirs n'ont
+} pas de tour { $rook ->
+    [h] côté h
+   *[a] côté a
+} de leur roi.
+bsetup-empty = L'échiquier est maintenant vide.
+bsetup-start = L'échiquier est maintenant dans la position de départ.
+bsetup-start-960 = L'échiquier est maintenant dans la position de départ Chess960 numéro {$n} (Atomic960).
+bsetup-fen = L'échiquier est placé selon la FEN.
+bsetup-to-move = Trait aux { $side ->
+    [white] Blancs
+   *[black] Noirs
+}.
+bsetup-castle = { $side ->
+    [white] Les Blancs
+   *[black] Les Noirs
+} { $rights ->
+    [both] peuvent roquer des deux côtés.
+    [kside] ne peuvent roquer que côté roi.
+    [qside] ne peuvent roquer que côté dame.
+   *[none] ne peuvent pas roquer.
+}
+bsetup-en-passant = La prise en passant est possible sur la colonne {$file}.
+bsetup-no-en-passant = Pas de prise en passant.
+
+## Formules (set formula, f1 à f9).
+
+formula-error = Erreur dans la formule à la colonne {$column} : {$why}
+formula-why-too-long = une formule fait au plus {$max} caractères.
+formula-why-char = caractère inattendu {$char}.
+formula-why-number = nombre trop grand.
+formula-why-variable = variable inconnue « {$word} ».
+formula-why-ends = la formule s'arrête trop tôt.
+formula-why-value = un nombre ou une variable était attendu, pas « {$token} ».
+formula-why-operator = un opérateur était attendu, pas « {$token} ».
+formula-why-close = il manque « ) ».
+formula-why-open = « ) » sans « ( ».
+formula-why-double = « {$op} » n'est pas permis.
+formula-why-argument = {$name} demande un nombre de coups, comme dans {$name}(40).
+formula-why-f1 = f1 ne peut pas faire appel à d'autres variables f.
+formula-why-forward = f{$from} ne peut faire appel qu'à f1-f{$last}, pas à f{$to}.
+formula-why-deep = trop d'imbrications.
+formula-why-slot = il n'y a pas de variable f{$n}.
+
+## Noms de listes et noms de joueurs.
+
+list-no-such = « {$name} » ne correspond à aucun nom de liste.
+list-ambiguous = Nom de liste ambigu « {$name} ». Correspondances : {$matches}
+handle-too-short = Un nom doit avoir au moins trois lettres !
+handle-too-long = Désolé, un nom a au plus 17 lettres.
+handle-not-letters = Désolé, un nom ne peut contenir que des lettres minuscules et majuscules.
+
 ## Propositions de partie (seek).
 
 seek-ad = {$name} ({$rating}) cherche une partie atomique {$rated} {$minutes} {$inc}{$flags} (« play {$index} » pour répondre)
@@ -744,6 +857,12 @@ set-value = {$name} vaut maintenant {$value}.
 set-unset = {$name} effacé.
 set-note = Note {$n} enregistrée.
 set-note-cleared = Note {$n} effacée.
+set-note-too-long = Une note fait au plus {$max} caractères.
+set-style-values = Seuls les styles 1 et 12 sont disponibles.
+set-lang-values = Langues : en (anglais), fr (français).
+set-bad-switch = Valeur incorrecte pour la variable {$name} (0 ou 1).
+set-number-range = {$name} doit être un nombre de {$low} à {$high}.
+set-text-too-long = La variable {$name} fait au plus {$max} caractères.
 
 basic-thank-you-for-using-the = Merci d'avoir utilisé {$name}, le serveur d'échecs atomiques.
 basic-there-are-currently-players-with = Il y a en ce moment {$now_players} joueurs connectés, et jusqu'à {$peak} depuis le dernier démarrage.

@@ -26,7 +26,7 @@ pub fn addplayer(ctx: &mut Ctx<'_>, args: &str) {
         return ctx.usage("addplayer name password");
     }
     if let Err(e) = check_handle(name) {
-        return ctx.line(e.to_string().trim_end_matches("  Try again."));
+        return ctx.say(&crate::render::errors::handle_error(e));
     }
     let shared = ctx.shared().clone();
     let me = ctx.session.name.clone();

@@ -77,7 +77,7 @@ pub fn addlist(ctx: &mut Ctx<'_>, args: &str) {
     let kind = match resolve(list) {
         Ok(Which::Personal(kind)) => kind,
         Ok(Which::Computer) => return computers::change(ctx, list, item, true),
-        Err(e) => return ctx.line(e.to_string()),
+        Err(e) => return ctx.say(&crate::render::errors::list_name_error(&e)),
     };
     if kind == ListKind::Channel {
         return add_channel(ctx, item);
@@ -228,7 +228,7 @@ pub fn sublist(ctx: &mut Ctx<'_>, args: &str) {
     let kind = match resolve(list) {
         Ok(Which::Personal(kind)) => kind,
         Ok(Which::Computer) => return computers::change(ctx, list, item, false),
-        Err(e) => return ctx.line(e.to_string()),
+        Err(e) => return ctx.say(&crate::render::errors::list_name_error(&e)),
     };
     let id = ctx.session.id;
     let removed: Option<String> = {
@@ -287,7 +287,7 @@ pub fn showlist(ctx: &mut Ctx<'_>, args: &str) {
     let kind = match resolve(list) {
         Ok(Which::Personal(kind)) => kind,
         Ok(Which::Computer) => return computers::show(ctx),
-        Err(e) => return ctx.line(e.to_string()),
+        Err(e) => return ctx.say(&crate::render::errors::list_name_error(&e)),
     };
     let id = ctx.session.id;
     let entries = ctx

@@ -5,6 +5,7 @@
 
 pub mod board;
 pub mod catalogue;
+pub mod errors;
 pub mod fics;
 pub mod output;
 pub mod view;
