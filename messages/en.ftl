@@ -1138,6 +1138,20 @@ alias-maximum = You have your maximum of {$n} aliases.
 ## Administration replies.
 
 admin-no-account = There is no account named "{$name}".
+admin-player-added = Added: {$name} is now a registered player.
+admin-player-exists = A player named {$name} is already registered.
+admin-account-unsaved = The account {$name} cannot be saved: the server cannot write to its database. It was not created; try again later.
+admin-no-password = There is no account named "{$name}"; unregistered players have no password.
+admin-password-admin = You can't set the password of another administrator.
+# $stars is one * per character of the new password.
+admin-password-changed = Password of {$name} changed to {$stars}.
+admin-remove-admin = You can't remove an administrator.
+admin-player-removed = Player {$name} removed.
+admin-no-comments = There are no comments for {$name}.
+admin-comments-header = Comments for {$name}:
+# $n is the comment's number padded to three characters, $date a date-fics
+# text, $text the comment as its admin wrote it.
+admin-comment = {$n}. {$admin} at {$date}: {$text}
 admin-ban-admin = You can't ban an administrator.
 admin-banned = {$name} is banned: logins are refused, the account is kept.
 admin-unbanned = {$name} is no longer banned.

@@ -1003,6 +1003,17 @@ alias-maximum = Vous avez atteint votre maximum de {$n} alias.
 ## Réponses d'administration.
 
 admin-no-account = Il n'y a pas de compte nommé « {$name} ».
+admin-player-added = Ajouté : {$name} est maintenant un joueur inscrit.
+admin-player-exists = Un joueur nommé {$name} est déjà inscrit.
+admin-account-unsaved = Le compte {$name} ne peut pas être enregistré : le serveur ne peut pas écrire dans sa base de données. Il n'a pas été créé ; réessayez plus tard.
+admin-no-password = Il n'y a pas de compte nommé « {$name} » ; les joueurs non inscrits n'ont pas de mot de passe.
+admin-password-admin = Vous ne pouvez pas changer le mot de passe d'un autre administrateur.
+admin-password-changed = Le mot de passe de {$name} est maintenant {$stars}.
+admin-remove-admin = Vous ne pouvez pas supprimer un administrateur.
+admin-player-removed = Joueur {$name} supprimé.
+admin-no-comments = Il n'y a pas de commentaire sur {$name}.
+admin-comments-header = Commentaires sur {$name} :
+admin-comment = {$n}. {$admin}, le {$date} : {$text}
 admin-ban-admin = Vous ne pouvez pas bannir un administrateur.
 admin-banned = {$name} est banni : ses connexions sont refusées, le compte est gardé.
 admin-unbanned = {$name} n'est plus banni.
