@@ -4,10 +4,10 @@
 use super::Ctx;
 use super::admin::{first_word, record};
 use crate::account::{Titles, check_handle};
+use crate::event::Date;
 use crate::msg;
 use crate::store::writer::passing;
 use crate::store::{StoreError, accounts, admin as db};
-use crate::event::Date;
 use crate::timefmt::unix_now;
 
 /// What `addplayer` says when the disk refuses the new account.
@@ -144,16 +144,18 @@ pub fn remplayer(ctx: &mut Ctx<'_>, args: &str) {
         let lookup = name.clone();
         let removed = shared
             .store
-            .call(move |c| -> rusqlite::Result<Result<String, crate::event::Msg>> {
-                match accounts::find(c, &lookup)? {
-                    None => Ok(Err(msg!("admin-no-account", name = &lookup))),
-                    Some(a) if a.titles.admin => Ok(Err(msg!("admin-remove-admin"))),
-                    Some(a) => {
-                        db::remove_account(c, &a.name, unix_now())?;
-                        Ok(Ok(a.name))
+            .call(
+                move |c| -> rusqlite::Result<Result<String, crate::event::Msg>> {
+                    match accounts::find(c, &lookup)? {
+                        None => Ok(Err(msg!("admin-no-account", name = &lookup))),
+                        Some(a) if a.titles.admin => Ok(Err(msg!("admin-remove-admin"))),
+                        Some(a) => {
+                            db::remove_account(c, &a.name, unix_now())?;
+                            Ok(Ok(a.name))
+                        }
                     }
-                }
-            })
+                },
+            )
             .await;
         match removed {
             Ok(Ok(Ok(shown))) => {
