@@ -827,6 +827,8 @@ announcement = {"    "}**ANNOUNCEMENT** from {$by}: {$text}
 announcement-sent = ({$n}) **ANNOUNCEMENT** from {$by}: {$text}
 nuke-admin = You can't nuke an administrator.
 nuked = Nuked: {$name}
+# GUI
+shutdown-goodbye = {"    "}**** Server shutting down. ****
 shutdown-canceled = {"    "}**** Server shutdown canceled by {$by}. ****
 shutdown-in-minutes = {"    "}**** Server shutting down in {$n} { $n ->
     [one] minute
@@ -847,6 +849,7 @@ command-ambiguous = Ambiguous command "{$word}". Matches: {$matches}
 # GUI
 not-playing-or-examining = You are not playing or examining a game.
 line-too-long = Your line was too long and has been ignored.
+alias-too-long = Your line was too long after alias expansion and has been ignored.
 # $rate is the configured number of commands a second.
 budget-slow-down = Slow down: your commands run {$rate} a second; the rest follow in turn.
 budget-flooded = **** Disconnected: you sent commands far faster than they can run. ****
@@ -857,6 +860,9 @@ line-output-too-long = The rest of your line was not run: its output would be to
 lists-the-channel-to-add-must = The channel to add must be a number between 0 and 255.
 # GUI
 lists-lists = Lists:
+# GUI; $name is the list's name padded to 20 characters.
+lists-public = {$name} is PUBLIC
+lists-personal = {$name} is PERSONAL
 lists-no-one-from-your-notify = No one from your notify list is logged on.
 lists-present-company-on-your-notify = Present company on your notify list:
 lists-no-one-logged-in-has = No one logged in has you on their notify list.
@@ -1286,3 +1292,37 @@ house-play-one = Play one with "match {$example} 5 0" (any time and increment; a
 analysis-ready = The computer analysis of game {$id} is ready: "analyse {$id}" shows it.
 analysis-not-stored = The computer analysis of game {$id} could not be stored; ask again later.
 analysis-failed = The computer analysis of game {$id} failed: {$why}. "analyse {$id}" asks again.
+
+## best, hbest, rank, stats (the rows are data: place, rating, name).
+
+best-header = Atomic
+best-none = {"  "}Nobody has played a rated game yet.
+hbest-header = Atomic (best ever)
+hbest-none = {"  "}Nobody has an established rating yet.
+rank-of = Atomic rank of {$name}: {$place} of {$total} (rating {$rating}).
+rank-none = {$name} has no Atomic rank (no rated games).
+stats-no-player = There is no player matching the name {$name}.
+stats-guest = {$name} is a guest and has no rating.
+stats-no-games = {$name} has not played any rated games.
+stats-header = Statistics for {$name}:
+# GUI (PyChess): the headings over the Atomic row of finger and stats.
+rating-table-columns = {"          "}rating     RD      win    loss    draw   total   best
+
+## tourney standings: the headings (the rows are data).
+
+tourney-standings-after = Standings after round {$round} of {$total}{ $progress ->
+    [yes] {" "}(in progress)
+   *[no] {""}
+}
+tourney-standings-swiss = {" "}Rk Name              Rating   Pts  Buchholz     SB
+tourney-standings-rr = {" "}Rk Name              Rating   Pts     SB
+tourney-standings-arena = {" "}Rk Name              Rating Points Games  Perf
+tourney-standings-ko = {" "}Rk Name              Rating  Result
+
+## tourney create, refused.
+
+tourney-bad-name = A tourney name is one word of up to 30 letters, digits, - or _.
+# $what is the option as typed: time, increment, rounds, cycles, games, max, minrating, minutes.
+tourney-bad-value = Bad {$what} "{$word}".
+tourney-unknown-option = Unknown option "{$word}". Usage: {$syntax}
+tourney-unknown-kind = Unknown tourney kind "{$kind}": swiss, rr, arena or ko.

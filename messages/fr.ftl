@@ -731,6 +731,7 @@ announcement = {"    "}**ANNONCE** de {$by} : {$text}
 announcement-sent = ({$n}) **ANNONCE** de {$by} : {$text}
 nuke-admin = Vous ne pouvez pas expulser un administrateur.
 nuked = Expulsé : {$name}
+shutdown-goodbye = {"    "}**** Arrêt du serveur. ****
 shutdown-canceled = {"    "}**** Arrêt du serveur annulé par {$by}. ****
 shutdown-in-minutes = {"    "}**** Arrêt du serveur dans {$n} { $n ->
     [one] minute
@@ -748,6 +749,7 @@ command-not-found = {$word} : commande inconnue.
 command-ambiguous = Commande ambiguë « {$word} ». Correspondances : {$matches}
 not-playing-or-examining = Vous ne jouez ni n'examinez de partie.
 line-too-long = Votre ligne était trop longue ; elle est ignorée.
+alias-too-long = Votre ligne était trop longue une fois l'alias développé ; elle est ignorée.
 budget-slow-down = Ralentissez : vos commandes s'exécutent à {$rate} par seconde ; les autres suivent à leur tour.
 budget-flooded = **** Déconnecté : vous envoyiez des commandes bien plus vite qu'elles ne peuvent s'exécuter. ****
 line-output-too-long = La suite de votre ligne n'a pas été exécutée : sa réponse serait trop longue.
@@ -756,6 +758,8 @@ line-output-too-long = La suite de votre ligne n'a pas été exécutée : sa ré
 
 lists-the-channel-to-add-must = Le canal à ajouter doit être un nombre de 0 à 255.
 lists-lists = Listes :
+lists-public = {$name} publique
+lists-personal = {$name} personnelle
 lists-no-one-from-your-notify = Personne de votre liste notify n'est connecté.
 lists-present-company-on-your-notify = Présents de votre liste notify :
 lists-no-one-logged-in-has = Personne de connecté ne vous a dans sa liste notify.
@@ -1125,3 +1129,39 @@ house-play-one = Jouez contre l'un d'eux avec « match {$example} 5 0 » (n'impo
 analysis-ready = L'analyse par l'ordinateur de la partie {$id} est prête : « analyse {$id} » l'affiche.
 analysis-not-stored = L'analyse par l'ordinateur de la partie {$id} n'a pas pu être enregistrée ; redemandez-la plus tard.
 analysis-failed = L'analyse par l'ordinateur de la partie {$id} a échoué : {$why}. « analyse {$id} » la redemande.
+
+## best, hbest, rank, stats (les lignes sont des données : place, cote, nom).
+
+best-header = Atomique
+best-none = {"  "}Personne n'a encore joué de partie classée.
+hbest-header = Atomique (meilleures cotes atteintes)
+hbest-none = {"  "}Personne n'a encore de cote établie.
+rank-of = Rang atomique de {$name} : {$place} sur {$total} (cote {$rating}).
+rank-none = {$name} n'a pas de rang atomique (aucune partie classée).
+stats-no-player = Aucun joueur ne porte le nom {$name}.
+stats-guest = {$name} est un invité et n'a pas de cote.
+stats-no-games = {$name} n'a joué aucune partie classée.
+stats-header = Statistiques de {$name} :
+rating-table-columns = {"          "}cote       RD      gain   perte   nulle   total  record
+
+## tourney standings : les titres (les lignes sont des données).
+
+tourney-standings-after = Classement après la ronde {$round} sur {$total}{ $progress ->
+    [yes] {" "}(en cours)
+   *[no] {""}
+}
+tourney-standings-swiss = {" "}Rg Nom                 Cote   Pts  Buchholz     SB
+tourney-standings-rr = {" "}Rg Nom                 Cote   Pts     SB
+tourney-standings-arena = {" "}Rg Nom                 Cote Points Parties Perf
+tourney-standings-ko = {" "}Rg Nom                 Cote  Résultat
+
+## tourney create, refusé.
+
+tourney-bad-name = Un nom de tournoi est un seul mot d'au plus 30 lettres, chiffres, - ou _.
+tourney-bad-value = Valeur incorrecte pour { $what ->
+    [time] le temps
+    [increment] l'incrément
+   *[other] {$what}
+} : « {$word} ».
+tourney-unknown-option = Option inconnue « {$word} ». Usage : {$syntax}
+tourney-unknown-kind = Type de tournoi inconnu « {$kind} » : swiss, rr, arena ou ko.

@@ -170,9 +170,8 @@ fn rating_record(name: &str, r: &crate::rating::Rating, out: &mut Vec<Msg>) {
     if r.total() == 0 {
         out.push(msg!("finger-no-rated-games", name = name));
     } else {
-        // The table's rows are data (ranks.rs lays them out).
-        let table = super::ranks::rating_table(r);
-        out.extend(table.lines().map(|l| msg!("raw", text = l)));
+        // The headings are a catalogue line, the row is data (ranks.rs).
+        out.extend(super::ranks::rating_table(r));
     }
 }
 

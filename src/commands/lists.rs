@@ -278,9 +278,11 @@ pub fn showlist(ctx: &mut Ctx<'_>, args: &str) {
     if list.is_empty() {
         ctx.say(&msg!("lists-lists"));
         ctx.say(&msg!("blank"));
-        ctx.line(format!("{:<20} is PUBLIC", computers::NAME));
+        // The names padded as FICS pads them: PyChess reads these rows.
+        let padded = |name: &str| format!("{name:<20}");
+        ctx.say(&msg!("lists-public", name = padded(computers::NAME)));
         for kind in ListKind::ALL {
-            ctx.line(format!("{:<20} is PERSONAL", kind.name()));
+            ctx.say(&msg!("lists-personal", name = padded(kind.name())));
         }
         return;
     }

@@ -207,7 +207,7 @@ async fn enter(
         &crate::msg!("login-starting", name = session.display_name()),
         &mut start,
     );
-    start.push_str(&shared.motd());
+    start.push_str(shared.motd().for_lang(view.lang));
     if let Some(notice) = talk::new_messages_notice(at_login.new_messages) {
         fics::line(&view, &notice, &mut start);
     }
@@ -280,7 +280,10 @@ async fn command_loop(
                 // The ends of the games come before the goodbye.
                 let _ = Box::pin(async {
                     let _ = deliver(session, conn, &mut inbox).await;
-                    conn.write_text("\n\n    **** Server shutting down. ****\n\n").await
+                    let mut text = String::from("\n\n");
+                    fics::line(&session.view(), &crate::msg!("shutdown-goodbye"), &mut text);
+                    text.push('\n');
+                    conn.write_text(&text).await
                 })
                 .await;
                 return;

@@ -28,22 +28,127 @@ fn rating(t: &Tournament, p: PlayerId) -> String {
         .map_or_else(|| "----".to_string(), |p| p.rating_text())
 }
 
-/// The standings as text, for any format.
+/// A line of the standings that is words, not data: those who write the
+/// table to a person take it from the message catalogue in their
+/// language ([`standings_messages`]); [`standings_table`] writes it in
+/// English.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Heading {
+    /// How far the event is: after round `round` of `total`.
+    After {
+        round: u32,
+        total: u32,
+        in_progress: bool,
+    },
+    /// The column headings of a format's table.
+    Columns(Columns),
+}
+
+/// Which table's column headings.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Columns {
+    Swiss,
+    RoundRobin,
+    Arena,
+    Knockout,
+}
+
+impl Heading {
+    /// The heading in English, as the web API and the tests read it.
+    pub fn english(self) -> String {
+        match self {
+            Heading::After {
+                round,
+                total,
+                in_progress,
+            } => {
+                let state = if in_progress { " (in progress)" } else { "" };
+                format!("Standings after round {round} of {total}{state}")
+            }
+            Heading::Columns(Columns::Swiss) => {
+                " Rk Name              Rating   Pts  Buchholz     SB".to_string()
+            }
+            Heading::Columns(Columns::RoundRobin) => {
+                " Rk Name              Rating   Pts     SB".to_string()
+            }
+            Heading::Columns(Columns::Arena) => {
+                " Rk Name              Rating Points Games  Perf".to_string()
+            }
+            Heading::Columns(Columns::Knockout) => {
+                " Rk Name              Rating  Result".to_string()
+            }
+        }
+    }
+
+    /// The heading as a catalogue line (`messages/*.ftl`, `tourney-standings-*`).
+    pub fn message(self) -> crate::event::Msg {
+        use crate::msg;
+        match self {
+            Heading::After {
+                round,
+                total,
+                in_progress,
+            } => msg!(
+                "tourney-standings-after",
+                round = round,
+                total = total,
+                progress = if in_progress { "yes" } else { "no" }
+            ),
+            Heading::Columns(Columns::Swiss) => msg!("tourney-standings-swiss"),
+            Heading::Columns(Columns::RoundRobin) => msg!("tourney-standings-rr"),
+            Heading::Columns(Columns::Arena) => msg!("tourney-standings-arena"),
+            Heading::Columns(Columns::Knockout) => msg!("tourney-standings-ko"),
+        }
+    }
+}
+
+/// One line of a table: words or data.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum TableLine {
+    Heading(Heading),
+    Row(String),
+}
+
+/// The standings as text, for any format, in English.
 pub fn standings_table(t: &Tournament) -> String {
     let mut s = String::new();
+    for line in standings_lines(t) {
+        match line {
+            TableLine::Heading(h) => s.push_str(&h.english()),
+            TableLine::Row(r) => s.push_str(&r),
+        }
+        s.push('\n');
+    }
+    s
+}
+
+/// The standings as catalogue lines: the headings in the reader's
+/// language, the rows as data.
+pub fn standings_messages(t: &Tournament) -> Vec<crate::event::Msg> {
+    standings_lines(t)
+        .into_iter()
+        .map(|line| match line {
+            TableLine::Heading(h) => h.message(),
+            TableLine::Row(r) => crate::msg!("raw", text = r),
+        })
+        .collect()
+}
+
+/// The standings, line by line, for any format.
+pub fn standings_lines(t: &Tournament) -> Vec<TableLine> {
+    let mut out = Vec::new();
     let round = t.current_round();
-    let state = if t.round_finished(round) {
-        ""
-    } else {
-        " (in progress)"
-    };
+    let in_progress = !t.round_finished(round);
     match t.format() {
         Format::Swiss { rounds } => {
-            let _ = writeln!(s, "Standings after round {round} of {rounds}{state}");
-            let _ = writeln!(s, " Rk Name              Rating   Pts  Buchholz     SB");
+            out.push(TableLine::Heading(Heading::After {
+                round,
+                total: rounds,
+                in_progress,
+            }));
+            out.push(TableLine::Heading(Heading::Columns(Columns::Swiss)));
             for st in standings(t) {
-                let _ = writeln!(
-                    s,
+                out.push(TableLine::Row(format!(
                     "{:>3} {} {:>6} {:>5} {:>9} {:>6}",
                     st.rank,
                     fit(&name(t, st.player), 17),
@@ -51,31 +156,33 @@ pub fn standings_table(t: &Tournament) -> String {
                     st.points,
                     st.buchholz,
                     quarters(st.sonneborn_berger)
-                );
+                )));
             }
         }
         Format::RoundRobin { .. } => {
             let total = super::roundrobin::total_rounds(t);
-            let _ = writeln!(s, "Standings after round {round} of {total}{state}");
-            let _ = writeln!(s, " Rk Name              Rating   Pts     SB");
+            out.push(TableLine::Heading(Heading::After {
+                round,
+                total,
+                in_progress,
+            }));
+            out.push(TableLine::Heading(Heading::Columns(Columns::RoundRobin)));
             for st in standings(t) {
-                let _ = writeln!(
-                    s,
+                out.push(TableLine::Row(format!(
                     "{:>3} {} {:>6} {:>5} {:>6}",
                     st.rank,
                     fit(&name(t, st.player), 17),
                     rating(t, st.player),
                     st.points,
                     quarters(st.sonneborn_berger)
-                );
+                )));
             }
         }
         Format::Arena => {
-            let _ = writeln!(s, " Rk Name              Rating Points Games  Perf");
+            out.push(TableLine::Heading(Heading::Columns(Columns::Arena)));
             for (i, sh) in arena::ranking(t).iter().enumerate() {
                 let perf = sh.performance.map_or("-".to_string(), |p| p.to_string());
-                let _ = writeln!(
-                    s,
+                out.push(TableLine::Row(format!(
                     "{:>3} {} {:>6} {:>6} {:>5} {:>5}{}",
                     i + 1,
                     fit(&name(t, sh.player), 17),
@@ -84,23 +191,22 @@ pub fn standings_table(t: &Tournament) -> String {
                     sh.scores.len(),
                     perf,
                     if sh.on_fire { " on fire" } else { "" }
-                );
+                )));
             }
         }
         Format::Knockout { .. } => {
-            let _ = writeln!(s, " Rk Name              Rating  Result");
+            out.push(TableLine::Heading(Heading::Columns(Columns::Knockout)));
             for (i, (p, result)) in knockout_ranking(t).iter().enumerate() {
-                let _ = writeln!(
-                    s,
+                out.push(TableLine::Row(format!(
                     "{:>3} {} {:>6}  {result}",
                     i + 1,
                     fit(&name(t, *p), 17),
                     rating(t, *p)
-                );
+                )));
             }
         }
     }
-    s
+    out
 }
 
 /// Knockout players from the champion down, with how far they got.

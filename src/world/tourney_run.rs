@@ -484,7 +484,7 @@ impl World {
             _ => standings::standings(&e.t).first().map(|s| s.player),
         }
         .map(|p| e.name_of(p));
-        let table = standings::standings_table(&e.t);
+        let table = standings::standings_messages(&e.t);
         let text = match winner {
             Some(w) => msg!("tourney-over-winner", id = id, name = &e.name, winner = w),
             None => msg!("tourney-over", id = id, name = &e.name),
@@ -492,9 +492,9 @@ impl World {
         self.timers.cancel(TimerKey::Tourney(id));
         self.save_event(id);
         self.tourney_announce(id, text);
-        // The table's rows are data (src/tourney/standings.rs).
+        // The headings are catalogue lines, the rows data (src/tourney/tables.rs).
         let mut lines = vec![msg!("tourney-final-standings", id = id)];
-        lines.extend(table.lines().map(|l| msg!("raw", text = l)));
+        lines.extend(table);
         self.tourney_tell_players(id, Event::Lines { lines });
         tracing::info!(tourney = id, "tourney finished");
     }
