@@ -1326,3 +1326,17 @@ tourney-bad-name = A tourney name is one word of up to 30 letters, digits, - or 
 tourney-bad-value = Bad {$what} "{$word}".
 tourney-unknown-option = Unknown option "{$word}". Usage: {$syntax}
 tourney-unknown-kind = Unknown tourney kind "{$kind}": swiss, rr, arena or ko.
+
+## A challenge's terms, inside Challenge:, Issuing: and pending lines.
+
+# GUI form: $a and $b are the players, $ar and $br their ratings in
+# brackets, $color white, black or none (the colour $a asked for), $rated
+# rated or unrated, $adjourned yes or no.
+challenge-text = {$a} {$ar} { $color ->
+    [white] {"[white] "}
+    [black] {"[black] "}
+   *[none] {""}
+}{$b} {$br} {$rated} atomic {$minutes} {$inc}{ $adjourned ->
+    [yes] {" (adjourned)"}
+   *[no] {""}
+}

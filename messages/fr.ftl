@@ -251,12 +251,12 @@ offer-you-decline = Vous refusez { $kind ->
    *[takeback] la demande de reprise
 } de {$name}.
 offer-you-withdraw = Vous retirez { $kind ->
-    [match] le défi
-    [draw] la proposition de nulle
-    [abort] la demande d'annulation
-    [adjourn] la demande d'ajournement
-   *[takeback] la demande de reprise
-} faite à {$name}.
+    [match] le défi fait
+    [draw] la proposition de nulle faite
+    [abort] la demande d'annulation faite
+    [adjourn] la demande d'ajournement faite
+   *[takeback] la demande de reprise faite
+} à {$name}.
 accept-while-playing = Vous ne pouvez pas accepter un défi pendant une partie.
 offer-none-to = Vous n'avez aucune offre à traiter par « {$verb} ».
 offer-none-made = Vous n'avez fait aucune offre à d'autres joueurs.
@@ -1165,3 +1165,17 @@ tourney-bad-value = Valeur incorrecte pour { $what ->
 } : « {$word} ».
 tourney-unknown-option = Option inconnue « {$word} ». Usage : {$syntax}
 tourney-unknown-kind = Type de tournoi inconnu « {$kind} » : swiss, rr, arena ou ko.
+
+## Les conditions d'un défi, dans les lignes Défi :, Défi lancé : et pending.
+
+challenge-text = {$a} {$ar} { $color ->
+    [white] {"[blancs] "}
+    [black] {"[noirs] "}
+   *[none] {""}
+}{$b} {$br} partie atomique { $rated ->
+    [rated] classée
+   *[unrated] amicale
+} {$minutes} {$inc}{ $adjourned ->
+    [yes] {" (ajournée)"}
+   *[no] {""}
+}

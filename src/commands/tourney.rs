@@ -196,7 +196,14 @@ fn create(ctx: &mut Ctx<'_>, args: &str) {
 }
 
 fn list(ctx: &mut Ctx<'_>) {
-    let columns = ctx.voice().line(&msg!("tourney-list-columns"));
+    let voice = ctx.voice();
+    let columns = voice.line(&msg!("tourney-list-columns"));
+    // The kind and the status in the reader's words, padded to their columns.
+    let words = |m: &Msg| {
+        let mut s = String::new();
+        crate::render::fics::msg(&voice.view(), m, &mut s);
+        s
+    };
     let world = ctx.world();
     let mut text = String::new();
     let events: Vec<&Event> = world.tourneys.events.values().collect();
@@ -211,10 +218,10 @@ fn list(ctx: &mut Ctx<'_>) {
             "{:>3}  {:<19.19} {:<20.20} {:<8.8} {:>7} {}\n",
             e.id,
             e.name,
-            e.kind_text(),
+            words(&e.kind()),
             format!("{} {}", e.minutes, e.inc),
             e.t.players().len(),
-            e.status.word()
+            words(&msg!("tourney-status", status = e.status.word()))
         ));
     }
     drop(world);

@@ -158,7 +158,13 @@ pub fn lang_for(view: &View, id: &str) -> Lang {
 
 /// Appends one catalogue line (no newline).
 pub fn msg(view: &View, m: &Msg, out: &mut String) {
-    catalogue::write(lang_for(view, m.id), m.id, &m.args, out);
+    let lang = lang_for(view, m.id);
+    // A challenge's terms are kept as FICS writes them; a person reading
+    // French gets them in French.
+    match crate::render::challenge::localised(lang, m) {
+        Some(local) => catalogue::write(lang, local.id, &local.args, out),
+        None => catalogue::write(lang, m.id, &m.args, out),
+    }
 }
 
 /// Appends one catalogue line and its newline.

@@ -5,6 +5,7 @@
 
 pub mod board;
 pub mod catalogue;
+pub mod challenge;
 pub mod errors;
 pub mod fics;
 pub mod output;
