@@ -8,5 +8,6 @@ pub mod catalogue;
 pub mod challenge;
 pub mod errors;
 pub mod fics;
+pub mod gui;
 pub mod output;
 pub mod view;
