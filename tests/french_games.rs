@@ -183,9 +183,9 @@ fn moves_offers_and_ends_by_agreement_in_french() {
             &r,
             &["Bruno accepte la demande de reprise."],
         );
-        b.drain(std::time::Duration::from_millis(200)).await;
-        a.drain(std::time::Duration::from_millis(200)).await;
-        c.drain(std::time::Duration::from_millis(200)).await;
+        // The board taken back, for both (the observer reads on later).
+        b.next_message().await;
+        a.next_message().await;
         // Black's move again: with one half-move played an abort is at once.
         fr_moves(&mut b, &mut a, &["e5"]).await;
 
@@ -228,7 +228,7 @@ fn moves_offers_and_ends_by_agreement_in_french() {
             &r,
             &["{Partie 1 (Alain contre Bruno) Partie annulée d'un commun accord} *"],
         );
-        b.drain(std::time::Duration::from_millis(200)).await;
+        seen(&mut b, "commun accord").await;
 
         // Aborted at once on the first move; a draw by agreement.
         fr_game(&mut a, "Alain", &mut b, "Bruno", "0 0").await;
@@ -394,7 +394,8 @@ fn ends_by_the_rules_and_the_clock_in_french() {
             &r,
             &["Votre adversaire a ajouté 30 secondes à votre pendule."],
         );
-        a.drain(std::time::Duration::from_millis(200)).await;
+        // The board with the new clocks.
+        a.next_message().await;
         let r = a.command("time").await;
         fr.check("time", &r, &["Blancs (Alain)"]);
         drop((a, b));
@@ -467,10 +468,9 @@ fn adjourned_games_history_journal_and_examining_in_french() {
             &r,
             &["Reprise : ", "Reprise d'une partie atomique"],
         );
-        b.drain(std::time::Duration::from_millis(300)).await;
-        a.drain(std::time::Duration::from_millis(100)).await;
+        seen(&mut a, "Reprise : ").await;
         b.command("resign").await;
-        a.drain(std::time::Duration::from_millis(300)).await;
+        seen(&mut a, "abandonne").await;
 
         let r = a.command("history").await;
         fr.check("history", &r, &["Historique de Alain"]);
