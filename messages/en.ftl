@@ -1340,3 +1340,26 @@ challenge-text = {$a} {$ar} { $color ->
     [yes] {" (adjourned)"}
    *[no] {""}
 }
+
+# A knockout row ($row: rank, name, rating) and how far its player got
+# ($result, a tourney-ko-result text); an arena row whose player is on a
+# winning streak.
+tourney-row-ko = {$row}  {$result}
+tourney-row-fire = {$row} on fire
+# $result is winner, in or lost; $stage final, semi, quarter or round
+# (then $round is its number).
+tourney-ko-result = { $result ->
+    [winner] winner
+    [in] in { $stage ->
+        [final] final
+        [semi] semi-final
+        [quarter] quarter-final
+       *[round] round {$round}
+    }
+   *[lost] lost in { $stage ->
+        [final] final
+        [semi] semi-final
+        [quarter] quarter-final
+       *[round] round {$round}
+    }
+}

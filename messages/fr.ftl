@@ -1179,3 +1179,21 @@ challenge-text = {$a} {$ar} { $color ->
     [yes] {" (ajournée)"}
    *[no] {""}
 }
+
+tourney-row-ko = {$row}  {$result}
+tourney-row-fire = {$row} en série
+tourney-ko-result = { $result ->
+    [winner] vainqueur
+    [in] { $stage ->
+        [final] en finale
+        [semi] en demi-finale
+        [quarter] en quart de finale
+       *[round] à la ronde {$round}
+    }
+   *[lost] { $stage ->
+        [final] battu en finale
+        [semi] battu en demi-finale
+        [quarter] battu en quart de finale
+       *[round] battu à la ronde {$round}
+    }
+}

@@ -102,11 +102,82 @@ impl Heading {
     }
 }
 
-/// One line of a table: words or data.
+/// One line of a table: words, data, or data followed by words.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum TableLine {
     Heading(Heading),
     Row(String),
+    /// A knockout row and how far its player got.
+    Knockout {
+        row: String,
+        result: KoResult,
+    },
+    /// An arena row whose player is on a winning streak.
+    OnFire(String),
+}
+
+/// How far a knockout player got: the last column of the standings.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum KoResult {
+    Winner,
+    In(Stage),
+    LostIn(Stage),
+}
+
+/// A knockout round, named from the final down.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Stage {
+    Final,
+    Semi,
+    Quarter,
+    Round(u32),
+}
+
+impl Stage {
+    fn english(self) -> String {
+        match self {
+            Stage::Final => "final".to_string(),
+            Stage::Semi => "semi-final".to_string(),
+            Stage::Quarter => "quarter-final".to_string(),
+            Stage::Round(r) => format!("round {r}"),
+        }
+    }
+
+    fn key(self) -> (&'static str, u32) {
+        match self {
+            Stage::Final => ("final", 0),
+            Stage::Semi => ("semi", 0),
+            Stage::Quarter => ("quarter", 0),
+            Stage::Round(r) => ("round", r),
+        }
+    }
+}
+
+impl KoResult {
+    /// `winner`, `in final`, `lost in semi-final`.
+    pub fn english(self) -> String {
+        match self {
+            KoResult::Winner => "winner".to_string(),
+            KoResult::In(s) => format!("in {}", s.english()),
+            KoResult::LostIn(s) => format!("lost in {}", s.english()),
+        }
+    }
+
+    /// The result as a catalogue line (`tourney-ko-result`).
+    pub fn message(self) -> crate::event::Msg {
+        let (result, stage) = match self {
+            KoResult::Winner => ("winner", Stage::Final),
+            KoResult::In(s) => ("in", s),
+            KoResult::LostIn(s) => ("lost", s),
+        };
+        let (stage, round) = stage.key();
+        crate::msg!(
+            "tourney-ko-result",
+            result = result,
+            stage = stage,
+            round = round
+        )
+    }
 }
 
 /// The standings as text, for any format, in English.
@@ -116,6 +187,12 @@ pub fn standings_table(t: &Tournament) -> String {
         match line {
             TableLine::Heading(h) => s.push_str(&h.english()),
             TableLine::Row(r) => s.push_str(&r),
+            TableLine::Knockout { row, result } => {
+                let _ = write!(s, "{row}  {}", result.english());
+            }
+            TableLine::OnFire(r) => {
+                let _ = write!(s, "{r} on fire");
+            }
         }
         s.push('\n');
     }
@@ -130,6 +207,10 @@ pub fn standings_messages(t: &Tournament) -> Vec<crate::event::Msg> {
         .map(|line| match line {
             TableLine::Heading(h) => h.message(),
             TableLine::Row(r) => crate::msg!("raw", text = r),
+            TableLine::Knockout { row, result } => {
+                crate::msg!("tourney-row-ko", row = row, result = result.message())
+            }
+            TableLine::OnFire(r) => crate::msg!("tourney-row-fire", row = r),
         })
         .collect()
 }
@@ -182,27 +263,27 @@ pub fn standings_lines(t: &Tournament) -> Vec<TableLine> {
             out.push(TableLine::Heading(Heading::Columns(Columns::Arena)));
             for (i, sh) in arena::ranking(t).iter().enumerate() {
                 let perf = sh.performance.map_or("-".to_string(), |p| p.to_string());
-                out.push(TableLine::Row(format!(
-                    "{:>3} {} {:>6} {:>6} {:>5} {:>5}{}",
+                let row = format!(
+                    "{:>3} {} {:>6} {:>6} {:>5} {:>5}",
                     i + 1,
                     fit(&name(t, sh.player), 17),
                     rating(t, sh.player),
                     sh.points,
                     sh.scores.len(),
-                    perf,
-                    if sh.on_fire { " on fire" } else { "" }
-                )));
+                    perf
+                );
+                out.push(if sh.on_fire {
+                    TableLine::OnFire(row)
+                } else {
+                    TableLine::Row(row)
+                });
             }
         }
         Format::Knockout { .. } => {
             out.push(TableLine::Heading(Heading::Columns(Columns::Knockout)));
-            for (i, (p, result)) in knockout_ranking(t).iter().enumerate() {
-                out.push(TableLine::Row(format!(
-                    "{:>3} {} {:>6}  {result}",
-                    i + 1,
-                    fit(&name(t, *p), 17),
-                    rating(t, *p)
-                )));
+            for (i, (p, result)) in knockout_ranking(t).into_iter().enumerate() {
+                let row = format!("{:>3} {} {:>6}", i + 1, fit(&name(t, p), 17), rating(t, p));
+                out.push(TableLine::Knockout { row, result });
             }
         }
     }
@@ -210,17 +291,17 @@ pub fn standings_lines(t: &Tournament) -> Vec<TableLine> {
 }
 
 /// Knockout players from the champion down, with how far they got.
-fn knockout_ranking(t: &Tournament) -> Vec<(PlayerId, String)> {
+fn knockout_ranking(t: &Tournament) -> Vec<(PlayerId, KoResult)> {
     let b = knockout::bracket(t);
     let total = knockout::total_rounds(knockout::seeds(t).len());
     let stage = |r: u32| match total.saturating_sub(r) {
-        0 => "final".to_string(),
-        1 => "semi-final".to_string(),
-        2 => "quarter-final".to_string(),
-        _ => format!("round {r}"),
+        0 => Stage::Final,
+        1 => Stage::Semi,
+        2 => Stage::Quarter,
+        _ => Stage::Round(r),
     };
     let seeds = knockout::seeds(t);
-    let mut rows: Vec<(u32, bool, usize, PlayerId, String)> = Vec::new();
+    let mut rows: Vec<(u32, bool, usize, PlayerId, KoResult)> = Vec::new();
     for p in &seeds {
         let mut reached = 0;
         let mut alive = true;
@@ -231,14 +312,14 @@ fn knockout_ranking(t: &Tournament) -> Vec<(PlayerId, String)> {
             }
         }
         let seed = seeds.iter().position(|q| q == p).unwrap_or(0);
-        let text = if b.winner == Some(*p) {
-            "winner".to_string()
+        let result = if b.winner == Some(*p) {
+            KoResult::Winner
         } else if alive {
-            format!("in {}", stage(reached))
+            KoResult::In(stage(reached))
         } else {
-            format!("lost in {}", stage(reached))
+            KoResult::LostIn(stage(reached))
         };
-        rows.push((reached, alive, seed, *p, text));
+        rows.push((reached, alive, seed, *p, result));
     }
     rows.sort_by(|a, b| b.0.cmp(&a.0).then(b.1.cmp(&a.1)).then(a.2.cmp(&b.2)));
     rows.into_iter().map(|r| (r.3, r.4)).collect()
