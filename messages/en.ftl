@@ -1363,3 +1363,24 @@ tourney-ko-result = { $result ->
        *[round] round {$round}
     }
 }
+
+## tourney pairings: the headings and the words after a row's data.
+
+tourney-pairings-round = Round {$round}
+tourney-pairings-columns = {" "}Bd White              Rtng   Pts  Result   Black              Rtng   Pts
+tourney-pairings-arena-title = Games in progress
+tourney-pairings-arena = White                 Rtng  Black                 Rtng
+# $row is a player's data (name, rating, points); $kind full, half or zero.
+tourney-row-bye = {$row}  { $kind ->
+    [full] bye (1 point)
+    [half] bye (1/2 point)
+   *[zero] rest
+}
+# $row is a knockout match's data; $state won (then $name is the winner),
+# playing or next (then $game is the game's number in the match).
+tourney-row-match = {$row}  { $state ->
+    [won] {$name} wins
+    [playing] game {$game} in progress
+   *[next] game {$game} next
+}
+tourney-row-ko-bye = {$name} ({$rating}) bye

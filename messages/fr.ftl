@@ -1197,3 +1197,21 @@ tourney-ko-result = { $result ->
        *[round] battu à la ronde {$round}
     }
 }
+
+## tourney pairings : les titres et les mots après les données d'une ligne.
+
+tourney-pairings-round = Ronde {$round}
+tourney-pairings-columns = {" "}Tb Blancs             Cote   Pts  Résultat Noirs              Cote   Pts
+tourney-pairings-arena-title = Parties en cours
+tourney-pairings-arena = Blancs                Cote  Noirs                 Cote
+tourney-row-bye = {$row}  { $kind ->
+    [full] exempt (1 point)
+    [half] exempt (1/2 point)
+   *[zero] repos
+}
+tourney-row-match = {$row}  { $state ->
+    [won] {$name} gagne
+    [playing] partie {$game} en cours
+   *[next] partie {$game} à suivre
+}
+tourney-row-ko-bye = {$name} ({$rating}) exempt

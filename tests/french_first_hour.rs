@@ -360,8 +360,10 @@ fn a_tournament_in_french() {
             &format!("{paired}{rest}"),
             &["Tournoi n° 1"],
         );
+        let r = ask(&mut ana, "tourney pairings 1").await;
+        fr.check("tourney pairings", &r, &["Ronde 1", "Blancs", "Noirs"]);
         let r = ask(&mut ana, "tourney standings 1").await;
         fr.check("tourney standings", &r, &["ronde"]);
-        fr.done(7);
+        fr.done(8);
     });
 }

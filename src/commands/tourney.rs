@@ -349,8 +349,9 @@ fn table(ctx: &mut Ctx<'_>, sub: &'static str, id: u32, extra: Option<&str>) {
     });
 }
 
-/// A table as text for this reader: the standings' headings in their
-/// language (the rows are data).
+/// A table as text for this reader: the words of the standings and the
+/// pairings in their language (the rows are data; the crosstable is all
+/// data and stays as it is).
 fn render(voice: &super::Voice, sub: &str, t: &Tournament, round: Option<u32>) -> String {
     match sub {
         "standings" => standings::standings_messages(t)
@@ -360,7 +361,10 @@ fn render(voice: &super::Voice, sub: &str, t: &Tournament, round: Option<u32>) -
         "crosstable" => standings::crosstable(t),
         _ => {
             let round = round.unwrap_or_else(|| t.current_round()).max(1);
-            standings::pairings_table(t, round)
+            standings::pairings_messages(t, round)
+                .iter()
+                .map(|m| voice.line(m))
+                .collect()
         }
     }
 }

@@ -8,6 +8,8 @@ use super::standings::{Standing, quarters, standings};
 use super::{ByeKind, Color, Format, GameResult, PlayerId, Points, Tournament, arena, knockout};
 use std::fmt::Write;
 
+pub use super::table_words::{Columns, Heading, KoResult, MatchState, Stage, TableLine};
+
 /// The widest line any table produces.
 pub const WIDTH: usize = 79;
 
@@ -28,191 +30,25 @@ fn rating(t: &Tournament, p: PlayerId) -> String {
         .map_or_else(|| "----".to_string(), |p| p.rating_text())
 }
 
-/// A line of the standings that is words, not data: those who write the
-/// table to a person take it from the message catalogue in their
-/// language ([`standings_messages`]); [`standings_table`] writes it in
-/// English.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Heading {
-    /// How far the event is: after round `round` of `total`.
-    After {
-        round: u32,
-        total: u32,
-        in_progress: bool,
-    },
-    /// The column headings of a format's table.
-    Columns(Columns),
-}
-
-/// Which table's column headings.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Columns {
-    Swiss,
-    RoundRobin,
-    Arena,
-    Knockout,
-}
-
-impl Heading {
-    /// The heading in English, as the web API and the tests read it.
-    pub fn english(self) -> String {
-        match self {
-            Heading::After {
-                round,
-                total,
-                in_progress,
-            } => {
-                let state = if in_progress { " (in progress)" } else { "" };
-                format!("Standings after round {round} of {total}{state}")
-            }
-            Heading::Columns(Columns::Swiss) => {
-                " Rk Name              Rating   Pts  Buchholz     SB".to_string()
-            }
-            Heading::Columns(Columns::RoundRobin) => {
-                " Rk Name              Rating   Pts     SB".to_string()
-            }
-            Heading::Columns(Columns::Arena) => {
-                " Rk Name              Rating Points Games  Perf".to_string()
-            }
-            Heading::Columns(Columns::Knockout) => {
-                " Rk Name              Rating  Result".to_string()
-            }
-        }
-    }
-
-    /// The heading as a catalogue line (`messages/*.ftl`, `tourney-standings-*`).
-    pub fn message(self) -> crate::event::Msg {
-        use crate::msg;
-        match self {
-            Heading::After {
-                round,
-                total,
-                in_progress,
-            } => msg!(
-                "tourney-standings-after",
-                round = round,
-                total = total,
-                progress = if in_progress { "yes" } else { "no" }
-            ),
-            Heading::Columns(Columns::Swiss) => msg!("tourney-standings-swiss"),
-            Heading::Columns(Columns::RoundRobin) => msg!("tourney-standings-rr"),
-            Heading::Columns(Columns::Arena) => msg!("tourney-standings-arena"),
-            Heading::Columns(Columns::Knockout) => msg!("tourney-standings-ko"),
-        }
-    }
-}
-
-/// One line of a table: words, data, or data followed by words.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum TableLine {
-    Heading(Heading),
-    Row(String),
-    /// A knockout row and how far its player got.
-    Knockout {
-        row: String,
-        result: KoResult,
-    },
-    /// An arena row whose player is on a winning streak.
-    OnFire(String),
-}
-
-/// How far a knockout player got: the last column of the standings.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum KoResult {
-    Winner,
-    In(Stage),
-    LostIn(Stage),
-}
-
-/// A knockout round, named from the final down.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Stage {
-    Final,
-    Semi,
-    Quarter,
-    Round(u32),
-}
-
-impl Stage {
-    fn english(self) -> String {
-        match self {
-            Stage::Final => "final".to_string(),
-            Stage::Semi => "semi-final".to_string(),
-            Stage::Quarter => "quarter-final".to_string(),
-            Stage::Round(r) => format!("round {r}"),
-        }
-    }
-
-    fn key(self) -> (&'static str, u32) {
-        match self {
-            Stage::Final => ("final", 0),
-            Stage::Semi => ("semi", 0),
-            Stage::Quarter => ("quarter", 0),
-            Stage::Round(r) => ("round", r),
-        }
-    }
-}
-
-impl KoResult {
-    /// `winner`, `in final`, `lost in semi-final`.
-    pub fn english(self) -> String {
-        match self {
-            KoResult::Winner => "winner".to_string(),
-            KoResult::In(s) => format!("in {}", s.english()),
-            KoResult::LostIn(s) => format!("lost in {}", s.english()),
-        }
-    }
-
-    /// The result as a catalogue line (`tourney-ko-result`).
-    pub fn message(self) -> crate::event::Msg {
-        let (result, stage) = match self {
-            KoResult::Winner => ("winner", Stage::Final),
-            KoResult::In(s) => ("in", s),
-            KoResult::LostIn(s) => ("lost", s),
-        };
-        let (stage, round) = stage.key();
-        crate::msg!(
-            "tourney-ko-result",
-            result = result,
-            stage = stage,
-            round = round
-        )
-    }
-}
-
 /// The standings as text, for any format, in English.
 pub fn standings_table(t: &Tournament) -> String {
+    english(&standings_lines(t))
+}
+
+/// The standings as catalogue lines: the words in the reader's language,
+/// the rows as data.
+pub fn standings_messages(t: &Tournament) -> Vec<crate::event::Msg> {
+    standings_lines(t).iter().map(TableLine::message).collect()
+}
+
+/// Lines in English, each ending in a newline.
+fn english(lines: &[TableLine]) -> String {
     let mut s = String::new();
-    for line in standings_lines(t) {
-        match line {
-            TableLine::Heading(h) => s.push_str(&h.english()),
-            TableLine::Row(r) => s.push_str(&r),
-            TableLine::Knockout { row, result } => {
-                let _ = write!(s, "{row}  {}", result.english());
-            }
-            TableLine::OnFire(r) => {
-                let _ = write!(s, "{r} on fire");
-            }
-        }
+    for line in lines {
+        s.push_str(&line.english());
         s.push('\n');
     }
     s
-}
-
-/// The standings as catalogue lines: the headings in the reader's
-/// language, the rows as data.
-pub fn standings_messages(t: &Tournament) -> Vec<crate::event::Msg> {
-    standings_lines(t)
-        .into_iter()
-        .map(|line| match line {
-            TableLine::Heading(h) => h.message(),
-            TableLine::Row(r) => crate::msg!("raw", text = r),
-            TableLine::Knockout { row, result } => {
-                crate::msg!("tourney-row-ko", row = row, result = result.message())
-            }
-            TableLine::OnFire(r) => crate::msg!("tourney-row-fire", row = r),
-        })
-        .collect()
 }
 
 /// The standings, line by line, for any format.
@@ -327,16 +163,28 @@ fn knockout_ranking(t: &Tournament) -> Vec<(PlayerId, KoResult)> {
 
 /// The pairings of `round` (Swiss, round robin, knockout), with points
 /// before the round and results so far; for an arena, the games in
-/// progress (`round` is ignored).
+/// progress (`round` is ignored). In English.
 pub fn pairings_table(t: &Tournament, round: u32) -> String {
-    let mut s = String::new();
+    english(&pairings_lines(t, round))
+}
+
+/// The pairings as catalogue lines (see [`pairings_table`]).
+pub fn pairings_messages(t: &Tournament, round: u32) -> Vec<crate::event::Msg> {
+    pairings_lines(t, round)
+        .iter()
+        .map(TableLine::message)
+        .collect()
+}
+
+/// The pairings, line by line (see [`pairings_table`]).
+pub fn pairings_lines(t: &Tournament, round: u32) -> Vec<TableLine> {
+    let mut out = Vec::new();
     match t.format() {
         Format::Arena => {
-            let _ = writeln!(s, "Games in progress");
-            let _ = writeln!(s, "White                 Rtng  Black                 Rtng");
+            out.push(TableLine::Heading(Heading::GamesInProgress));
+            out.push(TableLine::Heading(Heading::Columns(Columns::ArenaGames)));
             for g in t.games().iter().filter(|g| g.result.is_none()) {
-                let _ = writeln!(
-                    s,
+                out.push(TableLine::Row(format!(
                     "{} {:>4}{} {} {:>4}{}",
                     fit(&name(t, g.white), 21),
                     rating(t, g.white),
@@ -344,19 +192,19 @@ pub fn pairings_table(t: &Tournament, round: u32) -> String {
                     fit(&name(t, g.black), 21),
                     rating(t, g.black),
                     if g.berserk_black { " B" } else { "" }
-                );
+                )));
             }
         }
         Format::Knockout { .. } => {
             let b = knockout::bracket(t);
-            let _ = writeln!(s, "Round {round}");
+            out.push(TableLine::Heading(Heading::Round(round)));
             for m in b
                 .rounds
                 .get(round.wrapping_sub(1) as usize)
                 .into_iter()
                 .flatten()
             {
-                let _ = writeln!(s, "{}", match_line(t, m));
+                out.push(match_line(t, m));
             }
         }
         Format::Swiss { .. } | Format::RoundRobin { .. } => {
@@ -367,16 +215,12 @@ pub fn pairings_table(t: &Tournament, round: u32) -> String {
                     .find(|r| r.id == p)
                     .map_or(Points::ZERO, |r| r.points_before(round))
             };
-            let _ = writeln!(s, "Round {round}");
-            let _ = writeln!(
-                s,
-                " Bd White              Rtng   Pts  Result   Black              Rtng   Pts"
-            );
+            out.push(TableLine::Heading(Heading::Round(round)));
+            out.push(TableLine::Heading(Heading::Columns(Columns::Pairings)));
             let games = t.games().iter().filter(|g| g.round == round);
             for (i, g) in games.enumerate() {
                 let result = g.result.map_or("*", GameResult::as_str);
-                let _ = writeln!(
-                    s,
+                out.push(TableLine::Row(format!(
                     "{:>3} {} {:>4} {:>5}  {:<7}  {} {:>4} {:>5}",
                     i + 1,
                     fit(&name(t, g.white), 18),
@@ -386,47 +230,44 @@ pub fn pairings_table(t: &Tournament, round: u32) -> String {
                     fit(&name(t, g.black), 18),
                     rating(t, g.black),
                     before(g.black)
-                );
+                )));
             }
             for b in t.byes().iter().filter(|b| b.round == round) {
-                let what = match b.kind {
-                    ByeKind::Full => "bye (1 point)",
-                    ByeKind::Half => "bye (1/2 point)",
-                    ByeKind::Zero => "rest",
-                };
-                let _ = writeln!(
-                    s,
-                    "    {} {:>4} {:>5}  {what}",
+                let row = format!(
+                    "    {} {:>4} {:>5}",
                     fit(&name(t, b.player), 18),
                     rating(t, b.player),
                     before(b.player)
                 );
+                out.push(TableLine::Bye { row, kind: b.kind });
             }
         }
     }
-    s
+    out
 }
 
-fn match_line(t: &Tournament, m: &knockout::Match) -> String {
+fn match_line(t: &Tournament, m: &knockout::Match) -> TableLine {
     let Some(low) = m.low else {
-        return format!("{} ({}) bye", name(t, m.high), rating(t, m.high));
+        return TableLine::KnockoutBye {
+            name: name(t, m.high),
+            rating: rating(t, m.high),
+        };
     };
     let state = match m.winner {
-        Some(w) => format!("{} wins", name(t, w)),
-        None if m.playing => format!("game {} in progress", m.games + 1),
-        None => format!("game {} next", m.games + 1),
+        Some(w) => MatchState::Won(name(t, w)),
+        None if m.playing => MatchState::Playing(m.games + 1),
+        None => MatchState::Next(m.games + 1),
     };
-    let line = format!(
-        "{} {:>4} {:>4} - {:<4} {} {:>4}  {}",
+    let row = format!(
+        "{} {:>4} {:>4} - {:<4} {} {:>4}",
         fit(&name(t, m.high), 17),
         rating(t, m.high),
         m.high_points,
         m.low_points,
         fit(&name(t, low), 17),
-        rating(t, low),
-        state
+        rating(t, low)
     );
-    line.chars().take(WIDTH).collect()
+    TableLine::Match { row, state }
 }
 
 /// A crosstable: round by round for Swiss and round robin (`5w1` = against
@@ -444,7 +285,11 @@ pub fn crosstable(t: &Tournament) -> String {
                     let _ = writeln!(
                         s,
                         "  {}",
-                        match_line(t, m).chars().take(WIDTH - 2).collect::<String>()
+                        match_line(t, m)
+                            .english()
+                            .chars()
+                            .take(WIDTH - 2)
+                            .collect::<String>()
                     );
                 }
             }

@@ -218,3 +218,41 @@ fn the_catalogue_writes_the_standings_as_the_table_and_in_french() {
     assert!(french_ko.contains("vainqueur"), "{french_ko}");
     assert!(french_ko.contains("battu en finale"), "{french_ko}");
 }
+
+#[test]
+fn the_catalogue_writes_the_pairings_as_the_table_and_in_french() {
+    use crate::chess::Lang;
+    let render = |lang: Lang, t: &Tournament, round: u32| -> String {
+        pairings_messages(t, round)
+            .iter()
+            .map(|m| crate::render::catalogue::text(lang, m) + "\n")
+            .collect()
+    };
+    // Five players: a bye every round.
+    let swiss = played_swiss(5, 3, 5);
+    let mut ko = Tournament::new(Format::Knockout { games: 2 }, 1);
+    for k in 1..=5 {
+        ko.join(&format!("seed{k}"), 2000 - k).unwrap();
+    }
+    let (round, p) = knockout::next_games(&ko).unwrap()[0];
+    ko.add_game(round, p).unwrap();
+    let mut arena = Tournament::new(Format::Arena, 1);
+    let a = arena.join("Ann", 1500).unwrap();
+    let b = arena.join("Ben", 1600).unwrap();
+    arena.add_game(1, Pairing::new(a, b)).unwrap();
+    for (t, round) in [(&swiss, 1), (&swiss, 3), (&ko, 1), (&arena, 0)] {
+        let english = render(Lang::En, t, round);
+        assert_eq!(english, pairings_table(t, round));
+        let french = render(Lang::Fr, t, round);
+        assert_eq!(french.lines().count(), english.lines().count());
+        for word in ["Round", "White", "Black", "bye", "game", "progress"] {
+            assert!(!french.contains(word), "{word} in {french}");
+        }
+    }
+    assert!(render(Lang::Fr, &swiss, 1).contains("exempt (1 point)"));
+    let ko_fr = render(Lang::Fr, &ko, 1);
+    assert!(
+        ko_fr.contains("exempt") && ko_fr.contains("partie 1"),
+        "{ko_fr}"
+    );
+}
