@@ -39,7 +39,10 @@ class Client:
     def expect(self, text):
         want = text.encode()
         while want not in self.buf:
-            chunk = self.sock.recv(65536)
+            try:
+                chunk = self.sock.recv(65536)
+            except TimeoutError:
+                raise SystemExit(f"{self.name}: timeout waiting {text!r}: {self.buf[-600:]!r}")
             if not chunk:
                 raise SystemExit(f"{self.name}: closed before {text!r}: {self.buf[-2000:]!r}")
             self.buf += chunk
@@ -102,7 +105,11 @@ def main():
         flags = ["--td"] if name == "Boss" else []
         subprocess.run(base + ["user", "add", name, "--password-stdin"] + flags,
                        input=b"pw\n", check=True)
-    server = subprocess.Popen(base + ["--listen", f"127.0.0.1:{port}"], cwd=work,
+    listen = ["--listen", f"127.0.0.1:{port}"]
+    if version >= 8:
+        # The web port too (its default, 8080, may be taken on a shared machine).
+        listen += ["--web-listen", f"127.0.0.1:{port + 1}"]
+    server = subprocess.Popen(base + listen, cwd=work,
                               stderr=subprocess.PIPE, text=True)
     for line in server.stderr:
         if "listening" in line:

@@ -272,6 +272,7 @@ pub async fn start(config: Config) -> Result<ServerHandle, StartError> {
         queue_limit: config.store.queue_limit,
         delay: Duration::from_millis(config.store.delay_ms),
         commit_time: meters.store_commit.clone(),
+        jobs: meters.store_jobs.clone(),
         failures: meters.store_failures.clone(),
         refused: meters.store_refused.clone(),
     };

@@ -452,10 +452,21 @@ impl std::future::Future for Deadline {
 /// waited for: a board a player saw shows a move that a `kill -9`
 /// cannot take back. A slow or failing store is waited for once, then not
 /// until it has caught up (counted in `atomicd_boards_unconfirmed_total`).
+/// How long it waited goes to `atomicd_board_wait_seconds`.
 async fn confirm_stored(session: &Session, ticket: Ticket) {
     let shared = &session.shared;
+    if shared.store.is_handled(ticket) {
+        shared.meters.board_wait.record(0.0);
+        return;
+    }
+    let started = Instant::now();
     let patience = Duration::from_millis(shared.config().store.board_wait_ms);
-    if !shared.store.confirm(ticket, patience).await {
+    let confirmed = shared.store.confirm(ticket, patience).await;
+    shared
+        .meters
+        .board_wait
+        .record(started.elapsed().as_secs_f64());
+    if !confirmed {
         shared.meters.boards_unconfirmed.increment(1);
     }
 }

@@ -44,6 +44,7 @@ pub mod adjourned;
 pub mod admin;
 pub mod backup;
 pub mod check;
+pub mod checkpoint;
 pub mod games;
 pub mod journal;
 pub mod lists;
@@ -51,6 +52,7 @@ pub mod messages;
 pub mod ratings;
 pub mod schema;
 pub mod tourneys;
+pub mod transaction;
 pub mod writer;
 
 use std::path::Path;
@@ -61,7 +63,8 @@ use std::time::Duration;
 use rusqlite::Connection;
 use tokio::sync::oneshot;
 
-use writer::{Call, Deliver, Job, State, Write};
+use games::MoveRow;
+use writer::{Call, Deliver, Job, State, Work, Write};
 
 /// Depths of the queue at which the store logs a line, going up (a warning)
 /// and coming back down; the last level is the bound itself.
@@ -94,6 +97,8 @@ pub struct StoreOptions {
     /// chaos runs.
     pub delay: Duration,
     pub commit_time: metrics::Histogram,
+    /// Jobs run in transactions.
+    pub jobs: metrics::Counter,
     /// Transactions the disk refused.
     pub failures: metrics::Counter,
     /// Awaited jobs refused because the thread was too far behind.
@@ -106,6 +111,7 @@ impl Default for StoreOptions {
             queue_limit: 10_000,
             delay: Duration::ZERO,
             commit_time: metrics::Histogram::noop(),
+            jobs: metrics::Counter::noop(),
             failures: metrics::Counter::noop(),
             refused: metrics::Counter::noop(),
         }
@@ -211,18 +217,22 @@ impl Store {
 
     /// Opens the database and starts the store thread.
     pub fn open_with(path: &Path, options: StoreOptions) -> rusqlite::Result<Store> {
-        let conn = open_connection(path)?;
+        let mut conn = open_connection(path)?;
+        // The thread prepares them again; here a failure has a caller.
+        drop(transaction::Held::new(&conn)?);
+        let checkpointer = checkpoint::start(&mut conn, path);
         let (jobs, rx) = mpsc::channel();
         let state = Arc::new(State::new());
         let thread_state = state.clone();
         let settings = writer::Settings {
             delay: options.delay,
             commit_time: options.commit_time,
+            jobs: options.jobs,
             failures: options.failures,
         };
         std::thread::Builder::new()
             .name("atomicd-store".into())
-            .spawn(move || writer::run(conn, rx, &thread_state, &settings))
+            .spawn(move || writer::run(conn, rx, &thread_state, &settings, checkpointer))
             .expect("spawning the store thread");
         Ok(Store {
             inner: Arc::new(Inner {
@@ -375,7 +385,7 @@ impl Store {
     where
         F: FnMut(&Connection) -> rusqlite::Result<()> + Send + 'static,
     {
-        self.queue(what, Box::new(f), None);
+        self.queue(what, Work::Any(Box::new(f)), None);
     }
 
     /// [`Store::write`], and `notice` runs once if the database refuses it
@@ -385,18 +395,30 @@ impl Store {
         F: FnMut(&Connection) -> rusqlite::Result<()> + Send + 'static,
         N: FnOnce() + Send + 'static,
     {
-        self.queue(what, Box::new(f), Some(Box::new(notice)));
+        self.queue(what, Work::Any(Box::new(f)), Some(Box::new(notice)));
+    }
+
+    /// Queues the move of ply `row.ply` of the game whose row is `game`:
+    /// the write of every ply, run by a statement the store thread holds
+    /// prepared. Taken whatever the depth, as [`Store::write`] (the world
+    /// asks [`Store::has_room`] first).
+    pub fn write_move(&self, game: i64, row: MoveRow) -> Ticket {
+        self.queue("record move", Work::Move { game, row }, None)
     }
 
     fn queue(
         &self,
         what: &'static str,
-        work: writer::WriteWork,
+        work: Work,
         notice: Option<Box<dyn FnOnce() + Send>>,
-    ) {
+    ) -> Ticket {
         let job = Job::Write(Write { what, work, notice });
-        if self.send(job).is_err() {
-            tracing::error!("store closed; write lost: {what}");
+        match self.send(job) {
+            Ok(ticket) => ticket,
+            Err(_) => {
+                tracing::error!("store closed; write lost: {what}");
+                self.last_ticket()
+            }
         }
     }
 
