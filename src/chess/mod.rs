@@ -16,6 +16,7 @@ pub mod board_setup;
 pub mod clock_text;
 pub mod input;
 pub mod lessons;
+pub mod movegen;
 pub mod movelist;
 pub mod notation;
 pub mod outcome;
