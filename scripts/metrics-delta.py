@@ -61,7 +61,13 @@ jobs = delta("atomicd_store_jobs_total")
 print("plies relayed %d, commits %d (%.3f a ply), jobs %d (%.2f a commit)" % (
     moves, commits, commits / moves if moves else 0, jobs, jobs / commits if commits else 0))
 print(line("atomicd_store_commit_seconds", "transaction"))
-print(line("atomicd_board_wait_seconds", "board wait"))
+count, total, buckets = histogram("atomicd_board_wait_seconds")
+at_once = delta("atomicd_boards_committed_at_once_total")
+boards = count + at_once
+if boards:
+    print("boards %d: %d committed when written (%.1f %%), %d waited; mean wait over all boards %.3f ms" % (
+        boards, at_once, 100 * at_once / boards, count, total / boards * 1e3))
+print(line("atomicd_board_wait_seconds", "wait of those waiting"))
 print(line("atomicd_relay_latency_seconds", "relay (server side)"))
 unconfirmed = delta("atomicd_boards_unconfirmed_total")
 if unconfirmed:

@@ -56,9 +56,10 @@ pub struct Meters {
     /// Jobs the store ran in its transactions (over the commits: jobs per
     /// commit).
     pub store_jobs: Counter,
-    /// How long each board waited for its move's commit (0 when it was
-    /// committed already).
+    /// How long each board that had to wait for its move's commit waited.
     pub board_wait: Histogram,
+    /// Boards whose move was committed when they were written.
+    pub boards_at_once: Counter,
     pub store_queue: Gauge,
     /// Writes the database refused, kept in memory to be written later.
     pub store_kept: Gauge,
@@ -173,7 +174,12 @@ impl Meters {
             ),
             board_wait: histogram(
                 "atomicd_board_wait_seconds",
-                "How long a board waited for its move's commit before it was written.",
+                "How long a board that had to wait for its move's commit waited.",
+            ),
+            boards_at_once: counter(
+                "atomicd_boards_committed_at_once_total",
+                &[],
+                "Boards whose move was committed already when they were written.",
             ),
             store_queue: gauge(
                 "atomicd_store_queue_depth",

@@ -277,6 +277,7 @@ pub async fn start(config: Config) -> Result<ServerHandle, StartError> {
         refused: meters.store_refused.clone(),
     };
     let store = Store::open_with(&config.database, options).map_err(StartError::Database)?;
+    store.start_board_watch(Duration::from_millis(config.store.board_wait_ms));
     let last_game_id = store
         .call(crate::store::games::max_id)
         .await

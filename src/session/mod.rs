@@ -452,11 +452,12 @@ impl std::future::Future for Deadline {
 /// waited for: a board a player saw shows a move that a `kill -9`
 /// cannot take back. A slow or failing store is waited for once, then not
 /// until it has caught up (counted in `atomicd_boards_unconfirmed_total`).
-/// How long it waited goes to `atomicd_board_wait_seconds`.
+/// How long it waited goes to `atomicd_board_wait_seconds`; a board whose
+/// move was committed already is only counted.
 async fn confirm_stored(session: &Session, ticket: Ticket) {
     let shared = &session.shared;
     if shared.store.is_handled(ticket) {
-        shared.meters.board_wait.record(0.0);
+        shared.meters.boards_at_once.increment(1);
         return;
     }
     let started = Instant::now();

@@ -53,6 +53,7 @@ pub mod ratings;
 pub mod schema;
 pub mod tourneys;
 pub mod transaction;
+pub mod wake;
 pub mod writer;
 
 use std::path::Path;
@@ -309,6 +310,45 @@ impl Store {
         }
         self.inner.behind.fetch_max(ticket.0, Ordering::Relaxed);
         false
+    }
+
+    /// Wakes `waiter` once every job up to `ticket` is handled: at once if
+    /// it is (or if the store is behind, see [`Store::confirm`], or if no
+    /// watch was started), else from the store thread after the commit
+    /// that covers it, or from the watch once it has waited the patience
+    /// given to [`Store::start_board_watch`]; `since` is now. See
+    /// [`wake`].
+    pub fn wake_when_handled(
+        &self,
+        ticket: Ticket,
+        since: tokio::time::Instant,
+        waiter: Arc<dyn wake::Waiter>,
+    ) {
+        let behind = self.inner.behind.load(Ordering::Relaxed);
+        let slow = behind != 0 && !self.is_handled(Ticket(behind));
+        let kept = !slow
+            && self
+                .inner
+                .state
+                .waiting
+                .add(ticket.0, since, waiter.clone(), || self.is_handled(ticket));
+        if !kept {
+            waiter.wake();
+        }
+    }
+
+    /// Starts, on the current tokio runtime, the task that wakes the
+    /// sessions of [`Store::wake_when_handled`] whose boards waited
+    /// `patience` for a store that did not answer, and marks the store
+    /// behind up to their tickets.
+    pub fn start_board_watch(&self, patience: Duration) {
+        let inner = Arc::downgrade(&self.inner);
+        let waiting = self.inner.state.waiting.clone();
+        tokio::spawn(waiting.watch(patience, move |ticket| {
+            if let Some(inner) = inner.upgrade() {
+                inner.behind.fetch_max(ticket, Ordering::Relaxed);
+            }
+        }));
     }
 
     /// Stops the store thread before its next transaction until the guard

@@ -95,6 +95,8 @@ pub struct State {
     /// A test hook: while true, the thread starts no transaction.
     pub paused: Mutex<bool>,
     pub unpaused: Condvar,
+    /// Sessions to wake once their board's ticket is handled.
+    pub waiting: std::sync::Arc<super::wake::Waiting>,
 }
 
 impl Default for State {
@@ -112,6 +114,7 @@ impl State {
             handled_tx: watch::Sender::new(0),
             paused: Mutex::new(false),
             unpaused: Condvar::new(),
+            waiting: Default::default(),
         }
     }
 
@@ -119,6 +122,7 @@ impl State {
         if ticket > self.handled.load(Ordering::Relaxed) {
             self.handled.store(ticket, Ordering::Release);
             self.handled_tx.send_replace(ticket);
+            self.waiting.handled(ticket);
         }
     }
 
