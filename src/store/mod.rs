@@ -305,6 +305,15 @@ impl Store {
         if behind != 0 && !self.is_handled(Ticket(behind)) {
             return false;
         }
+        if self.inner.state.waiting.is_watched() {
+            // The store thread wakes us after the commit, the watch after
+            // its patience (the same `board_wait_ms`), marking the store
+            // behind: no timer and no channel of our own.
+            let woken = Arc::new(wake::Woken::default());
+            self.wake_when_handled(ticket, tokio::time::Instant::now(), woken.clone());
+            woken.wait().await;
+            return self.is_handled(ticket);
+        }
         if self.handled(ticket, patience).await {
             return true;
         }
@@ -344,6 +353,7 @@ impl Store {
     pub fn start_board_watch(&self, patience: Duration) {
         let inner = Arc::downgrade(&self.inner);
         let waiting = self.inner.state.waiting.clone();
+        waiting.watched();
         tokio::spawn(waiting.watch(patience, move |ticket| {
             if let Some(inner) = inner.upgrade() {
                 inner.behind.fetch_max(ticket, Ordering::Relaxed);

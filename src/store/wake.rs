@@ -28,6 +28,23 @@ pub trait Waiter: Send + Sync {
     fn wake(&self);
 }
 
+/// A task that waits itself ([`super::Store::confirm`]).
+#[derive(Default)]
+pub struct Woken(Notify);
+
+impl Woken {
+    /// Until woken (at once if it was already: the permit is kept).
+    pub async fn wait(&self) {
+        self.0.notified().await;
+    }
+}
+
+impl Waiter for Woken {
+    fn wake(&self) {
+        self.0.notify_one();
+    }
+}
+
 /// One who waits: for which ticket, since when.
 struct Entry {
     ticket: u64,
@@ -49,6 +66,17 @@ pub struct Waiting {
 }
 
 impl Waiting {
+    /// Whether a watch task keeps the patience (else nobody is kept
+    /// waiting here).
+    pub fn is_watched(&self) -> bool {
+        self.started.load(Ordering::Relaxed)
+    }
+
+    /// Says a watch task is about to run.
+    pub fn watched(&self) {
+        self.started.store(true, Ordering::Release);
+    }
+
     fn entries(&self) -> MutexGuard<'_, Vec<Entry>> {
         self.entries.lock().unwrap_or_else(|p| p.into_inner())
     }
@@ -125,6 +153,8 @@ impl Waiting {
     /// The watch task: wakes whoever waited `patience`, calling `behind`
     /// with the highest ticket among them.
     pub async fn watch(self: Arc<Self>, patience: Duration, behind: impl Fn(u64)) {
+        // (Set here too for tests; the store sets it before spawning the
+        // task, so that no waiter comes before it counts.)
         self.started.store(true, Ordering::Release);
         loop {
             self.arm.notified().await;
