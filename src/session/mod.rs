@@ -328,6 +328,8 @@ async fn command_loop(
         if conn.flush_replies().await.is_err() || (conn.is_closed() && gate.wake().is_none()) {
             return;
         }
+        let read = !conn.over_limit() && !conn.typeahead_full();
+        let write = conn.unsent_len() > 0;
         tokio::select! {
             biased;
             _ = &mut stopped => {
@@ -360,13 +362,14 @@ async fn command_loop(
                     return;
                 }
             }
-            ready = conn.writable(), if conn.unsent_len() > 0 => {
-                if ready.is_err() || conn.push().is_err() {
+            // One wait for both sides of the socket (one future in the
+            // task of every idle session, not two).
+            ready = conn.ready(read, write), if read || write => {
+                let (readable, writable) = ready.unwrap_or((true, false));
+                if writable && conn.push().is_err() {
                     return;
                 }
-            }
-            ready = conn.readable(), if !conn.over_limit() && !conn.typeahead_full() => {
-                if ready.is_err() || !conn.read_now() {
+                if readable && !conn.read_now() {
                     // The client is gone; lines that came with the end still run.
                     let mut held = gate.take_held();
                     while let Some(line) = held.take().or_else(|| conn.pop_line()) {
