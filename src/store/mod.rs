@@ -350,7 +350,12 @@ impl Store {
     /// sessions of [`Store::wake_when_handled`] whose boards waited
     /// `patience` for a store that did not answer, and marks the store
     /// behind up to their tickets.
+    /// A patience of zero starts nothing: boards then never wait (see
+    /// [`Store::confirm`]).
     pub fn start_board_watch(&self, patience: Duration) {
+        if patience.is_zero() {
+            return;
+        }
         let inner = Arc::downgrade(&self.inner);
         let waiting = self.inner.state.waiting.clone();
         waiting.watched();
