@@ -115,19 +115,25 @@ impl Waiting {
     /// Wakes everyone whose ticket is `handled` or before (the store thread,
     /// after each transaction).
     pub fn handled(&self, handled: u64) {
-        let due: Vec<Entry> = {
+        let mut due: Vec<Entry> = {
             let mut entries = self.entries();
             if entries.is_empty() {
                 return;
             }
-            let (due, rest) = std::mem::take(&mut *entries)
-                .into_iter()
-                .partition(|e| e.ticket <= handled);
-            *entries = rest;
-            due
+            if entries.iter().all(|e| e.ticket <= handled) {
+                // The usual case: one commit covers everyone waiting.
+                std::mem::take(&mut *entries)
+            } else {
+                entries.extract_if(.., |e| e.ticket <= handled).collect()
+            }
         };
-        for e in due {
+        for e in due.drain(..) {
             e.waiter.wake();
+        }
+        // The list's buffer serves again, rather than one made per commit.
+        let mut entries = self.entries();
+        if entries.is_empty() && entries.capacity() < due.capacity() {
+            *entries = due;
         }
     }
 
