@@ -9,13 +9,18 @@
 //!
 //! It speaks real UCI: `uci` (answered with `id`, the `UCI_Variant` option
 //! and `uciok`), `isready`, `setoption`, `ucinewgame`,
-//! `position startpos|fen … [moves …]`, `go …` (answered with
-//! `info depth 1 score cp N` and `bestmove`), `stop` and `quit`.
+//! `position startpos|fen … [moves …]`, `go … [searchmoves M …]` (answered
+//! with `info depth 1 multipv K score cp N pv M` for each of the `MultiPV`
+//! lines asked, then `bestmove`), `stop` and `quit`.
 //!
 //! Test switches make it misbehave on purpose, counting `go` commands over
 //! the life of the process:
 //!
 //! * `--illegal-at N`: the N-th answer is an illegal move;
+//! * `--stubborn`: after its illegal answer, the engine goes on believing
+//!   in an illegal move: every later search with `MultiPV` above 1 puts one
+//!   first (and answers it as `bestmove`), ignoring `searchmoves`, as an
+//!   engine whose move generator is wrong would; its other lines are legal;
 //! * `--die-at N`: exit at the N-th `go`, without an answer;
 //! * `--hang-at N`: never answer the N-th `go` (nor `stop`);
 //! * `--once PATH`: misbehave only if PATH does not exist yet, and create
@@ -37,6 +42,7 @@ struct Switches {
     die_at: Option<u64>,
     hang_at: Option<u64>,
     once: Option<PathBuf>,
+    stubborn: bool,
     score: i32,
     seed: u64,
 }
@@ -54,6 +60,7 @@ fn switches() -> Result<Switches, String> {
             "--die-at" => s.die_at = Some(number(&value()?)?),
             "--hang-at" => s.hang_at = Some(number(&value()?)?),
             "--once" => s.once = Some(PathBuf::from(value()?)),
+            "--stubborn" => s.stubborn = true,
             "--score" => s.score = value()?.parse().map_err(|_| "--score takes a number")?,
             "--seed" => s.seed = number(&value()?)?,
             other => return Err(format!("unknown switch {other}")),
@@ -132,6 +139,9 @@ fn main() {
     };
     let mut pos = Atomic::default();
     let mut gos = 0u64;
+    let mut multipv = 1usize;
+    // Set once the engine has answered an illegal move (see --stubborn).
+    let mut deluded = false;
     let stdin = std::io::stdin();
     let mut out = std::io::stdout();
     for line in stdin.lock().lines() {
@@ -146,6 +156,10 @@ fn main() {
                 continue;
             }
             "setoption" => {
+                if let Some(k) = args.strip_prefix("name MultiPV value ") {
+                    multipv = k.trim().parse().unwrap_or(1).max(1);
+                    continue;
+                }
                 if args.contains("UCI_Variant") && !args.ends_with("atomic") {
                     "info string random_uci only plays atomic".to_string()
                 } else {
@@ -169,16 +183,44 @@ fn main() {
                     for _ in stdin.lock().lines() {}
                     return;
                 }
-                let legal = pos.legal_moves();
-                let mv = if s.illegal_at == Some(gos) && misbehave(&s) {
-                    illegal(&pos)
-                } else if legal.is_empty() {
-                    "0000".to_string()
-                } else {
-                    let m = legal[(random() % legal.len() as u64) as usize];
-                    m.to_uci(CastlingMode::Standard).to_string()
+                let legal: Vec<String> = pos
+                    .legal_moves()
+                    .iter()
+                    .map(|m| m.to_uci(CastlingMode::Standard).to_string())
+                    .collect();
+                // `searchmoves` narrows the choice (moves it does not know
+                // are ignored, as Stockfish does).
+                let allowed: Vec<String> = match args.split_once("searchmoves") {
+                    Some((_, list)) => {
+                        let wanted: Vec<&str> = list.split_whitespace().collect();
+                        legal.iter().filter(|m| wanted.contains(&m.as_str())).cloned().collect()
+                    }
+                    None => legal.clone(),
                 };
-                format!("info depth 1 score cp {} pv {mv}\nbestmove {mv}", s.score)
+                let mut lines: Vec<String> = Vec::new();
+                if s.illegal_at == Some(gos) && misbehave(&s) {
+                    lines.push(illegal(&pos));
+                    deluded = s.stubborn;
+                } else if deluded && multipv > 1 {
+                    lines.push(illegal(&pos));
+                }
+                let mut pool = if allowed.is_empty() { legal.clone() } else { allowed };
+                while lines.len() < multipv.max(1) && !pool.is_empty() {
+                    let i = (random() % pool.len() as u64) as usize;
+                    lines.push(pool.swap_remove(i));
+                }
+                if lines.is_empty() {
+                    lines.push("0000".to_string());
+                }
+                let mut reply = String::new();
+                for (k, mv) in lines.iter().enumerate().take(multipv.max(1)) {
+                    let score = s.score - k as i32;
+                    reply.push_str(&format!(
+                        "info depth 1 multipv {} score cp {score} pv {mv}\n",
+                        k + 1
+                    ));
+                }
+                format!("{reply}bestmove {}", lines[0])
             }
             "quit" => break,
             _ => continue,

@@ -4,7 +4,7 @@
 # it with `atomicd load` (or criterion) and prints the result. Usage:
 #
 #   scripts/perf.sh idle | storm | saturate | relay | relay-ws | instructions | ply-instructions | logins
-#                   | observers | store | bench | idlebot | flood | bigreply | peer
+#                   | observers | store | bench | idlebot | flood | bigreply | peer | stall
 #
 # ATOMICD=path/to/atomicd runs that server binary instead (the load
 # generator is always this tree's), which is how the "before" columns were
@@ -14,7 +14,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-scenario=${1:?usage: scripts/perf.sh idle|storm|saturate|relay|relay-ws|instructions|ply-instructions|logins|observers|store|bench|idlebot|flood|bigreply|peer}
+scenario=${1:?usage: scripts/perf.sh idle|storm|saturate|relay|relay-ws|instructions|ply-instructions|logins|observers|store|bench|idlebot|flood|bigreply|peer|stall}
 cargo build --release --quiet
 load=./target/release/atomicd
 server_bin=${ATOMICD:-$load}
@@ -387,6 +387,54 @@ for cmd, end in [(b"who", b" displayed (of ")]:
     print("%-14s %8d bytes in %.2f s, read whole" % (cmd.decode(), len(got), time.time() - t))
 PY
     kill "${loaders[@]}" 2>/dev/null || true
+    ;;
+stall)
+    # Hostile HTTP clients (issue 24): 2,000 connections from 127.0.0.2-5
+    # that send nothing, send a head a byte every 2 s, or idle after one
+    # request (scripts/web-stall.py), held while players on 127.0.0.1 log
+    # in and play over telnet and over the web; then when the server closed
+    # each. Then the lockout itself: max_connections = 200 and 200 silent
+    # connections from four addresses, and how long until telnet from
+    # another address logs in again.
+    ulimit -n "$(ulimit -Hn)"
+    start_server
+    echo "logins and play with nothing else going on (telnet, then web):"
+    run_load --pairs 5 --moves 20 --prefix Sa
+    run_load --pairs 5 --moves 20 --websocket "$web" --prefix Sw
+    python3 scripts/web-stall.py --web "$web" --connections 2000 >"$work/stall.json" 2>"$work/stall.err" &
+    stall=$!
+    until grep -q "connections open" "$work/stall.err" 2>/dev/null; do sleep 0.2; done
+    echo "the same while 2,000 stalled HTTP connections are held:"
+    run_load --pairs 5 --moves 20 --prefix Sb
+    run_load --pairs 5 --moves 20 --websocket "$web" --prefix Sx
+    wait "$stall"
+    echo "when the server closed them (seconds):"
+    cat "$work/stall.json"
+    kill "$server"; wait "$server" 2>/dev/null || true
+    printf 'max_connections = 200\n' >"$work/small.toml"
+    PERF_CONFIG="$work/small.toml" start_server
+    python3 scripts/web-stall.py --web "$web" --connections 200 --kinds silent --wait 30 \
+        >"$work/lock.json" 2>"$work/lock.err" &
+    stall=$!
+    until grep -q "connections open" "$work/lock.err" 2>/dev/null; do sleep 0.2; done
+    python3 - "$addr" <<'PY'
+import socket, sys, time
+host, port = sys.argv[1].rsplit(":", 1)
+t0 = time.time()
+refused = 0
+while True:
+    s = socket.create_connection((host, int(port)))
+    s.settimeout(5)
+    got = s.recv(4096)
+    s.close()
+    if b"login:" in got:
+        break
+    refused += 1
+    time.sleep(0.25)
+print("telnet from 127.0.0.1 with 200 silent web connections at max_connections = 200:"
+      " refused %d times, logged in after %.1f s" % (refused, time.time() - t0))
+PY
+    wait "$stall"
     ;;
 *)
     echo "perf.sh: unknown scenario $scenario" >&2

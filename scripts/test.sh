@@ -6,7 +6,12 @@
 #   - xboard, Xvfb, xdotool, ImageMagick, PyChess and eboard (Debian): the
 #     real-client tests run them headless against the server;
 #   - chromium and Node.js (Debian) and playwright-core (npm, locked in
-#     tests/browser): the browser tests drive the web client with them.
+#     tests/browser): the browser tests drive the web client with them;
+#   - nginx and openssl (Debian): a browser test plays through nginx with
+#     TLS in front of the server, configured from contrib/nginx.conf;
+#   - Fairy-Stockfish as WebAssembly (npm, locked in engines/, by
+#     scripts/engines.sh): the tests of the computer opponents, the
+#     analysis and the engine's perft run the real engine.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -42,6 +47,8 @@ command -v import >/dev/null 2>&1 || missing+=(imagemagick)
 [ -x /usr/bin/chromium ] || missing+=(chromium)
 command -v node >/dev/null 2>&1 || missing+=(nodejs)
 command -v npm >/dev/null 2>&1 || missing+=(npm)
+[ -x /usr/sbin/nginx ] || missing+=(nginx)
+command -v openssl >/dev/null 2>&1 || missing+=(openssl)
 if [ ${#missing[@]} -gt 0 ]; then
     echo "test.sh: installing ${missing[*]} (Debian packages for the real-client tests)" >&2
     sudo=""
@@ -49,6 +56,8 @@ if [ ${#missing[@]} -gt 0 ]; then
     $sudo apt-get update -qq
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" x11-utils >/dev/null
 fi
+
+scripts/engines.sh
 
 cargo fmt --check
 cargo clippy --all-targets --quiet -- -D warnings

@@ -1,4 +1,4 @@
-//! Who a user is: handle rules and titles (spec §1.4, §7, decision 8).
+//! Who a user is: handle rules and titles (docs/protocol.md §1.4, §7, docs/protocol.md decision 8).
 
 /// Why a handle cannot be used; `Display` is FICS's own error line.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -84,9 +84,19 @@ pub struct Config {
     /// reading a byte of it before the client counts as gone.
     pub output_stall_seconds: f64,
     /// How many commands a connection may send: `[command_budget]`.
-    pub command_budget: crate::session::budget::BudgetConfig,
+    pub command_budget: BudgetConfig,
     /// The store's queue and how long boards wait for it: `[store]`.
     pub store: StoreConfig,
+    /// The UCI engine of the computer opponents and of the analysis: a
+    /// program and its arguments (config.toml: `engines/fairy-stockfish`,
+    /// which scripts/engines.sh installs). None: neither is available.
+    pub engine: Option<String>,
+    /// The computer opponents, one account per level: `[[house_bots]]`.
+    pub house_bots: Vec<crate::house::config::HouseBot>,
+    /// What the computer opponents may cost: `[house]`.
+    pub house: crate::house::config::HouseRules,
+    /// The computer analysis of finished games: `[analysis]`.
+    pub analysis: crate::analysis::config::AnalysisConfig,
 }
 
 /// The `[store]` table: the writer thread's queue, and how much a slow or
@@ -186,6 +196,10 @@ impl Default for Config {
             output_stall_seconds: 10.0,
             command_budget: Default::default(),
             store: StoreConfig::default(),
+            engine: None,
+            house_bots: Vec::new(),
+            house: Default::default(),
+            analysis: Default::default(),
         }
     }
 }
@@ -296,6 +310,11 @@ impl Config {
         if self.store.queue_limit == 0 {
             return Err("[store] queue_limit must be at least 1".into());
         }
+        if self.engine.as_ref().is_some_and(|e| e.trim().is_empty()) {
+            return Err("engine must name a program (leave the key out for none)".into());
+        }
+        crate::house::config::validate(&self.house_bots)?;
+        self.analysis.validate()?;
         if let Some(n) = self.channels.keys().find(|n| **n > 255) {
             return Err(format!("channel {n} is out of range (0-255)"));
         }
@@ -395,6 +414,44 @@ fn one_line(message: &str) -> String {
         })
         .collect::<Vec<_>>()
         .join(" ")
+}
+
+/// The `[command_budget]` table of `config.toml`.
+#[derive(Debug, Clone, Copy, PartialEq, Deserialize, Serialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct BudgetConfig {
+    /// Commands a session may send at once; 0 turns the budget off.
+    pub burst: u32,
+    /// Commands a second after the burst.
+    pub per_second: f64,
+    /// Seconds a session may stay behind its budget before it is
+    /// disconnected; 0: never.
+    pub disconnect_after_seconds: f64,
+}
+
+impl Default for BudgetConfig {
+    fn default() -> Self {
+        BudgetConfig {
+            burst: 50,
+            per_second: 20.0,
+            disconnect_after_seconds: 60.0,
+        }
+    }
+}
+
+impl BudgetConfig {
+    /// Refuses values that would stop every session or never refill.
+    pub fn validate(&self) -> Result<(), String> {
+        if self.burst > 0 && !(self.per_second > 0.0 && self.per_second.is_finite()) {
+            return Err("command_budget.per_second must be more than 0".into());
+        }
+        if !(0.0..=86_400.0).contains(&self.disconnect_after_seconds) {
+            return Err(
+                "command_budget.disconnect_after_seconds must be between 0 and 86400".into(),
+            );
+        }
+        Ok(())
+    }
 }
 
 #[cfg(test)]
@@ -505,6 +562,39 @@ mod tests {
         assert!(Config::parse("public_url = \"ftp://chess.example.org\"").is_err());
         assert!(Config::parse("trusted_proxies = [\"nginx\"]").is_err());
         assert!(Config::parse("web_idle_timeout_seconds = 0").is_err());
+    }
+
+    #[test]
+    fn the_engine_and_the_computer_opponents() {
+        let c = Config::parse("").unwrap();
+        assert_eq!(c.engine, None);
+        assert!(c.house_bots.is_empty());
+        assert_eq!(c.house.max_games, 2);
+        let c = Config::parse(
+            "engine = \"engines/fairy-stockfish\"\n[house]\nmax_games = 1\n[[house_bots]]\nname = \"FairyOne\"\nlevel = 1\n[[house_bots]]\nname = \"FairyEight\"\nlevel = 8\n",
+        )
+        .unwrap();
+        assert_eq!(c.engine.as_deref(), Some("engines/fairy-stockfish"));
+        assert_eq!(c.house_bots.len(), 2);
+        assert_eq!(c.house_bots[1].level, 8);
+        assert_eq!(c.house.max_games, 1);
+        for bad in [
+            "engine = \" \"",
+            "[[house_bots]]\nname = \"Fairy1\"\nlevel = 1",
+            "[[house_bots]]\nname = \"Fairy\"\nlevel = 9",
+            "[[house_bots]]\nname = \"Fairy\"\nlevel = 1\n[[house_bots]]\nname = \"fairy\"\nlevel = 2",
+            "[[house_bots]]\nname = \"Fairy\"",
+        ] {
+            assert!(Config::parse(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn the_shipped_config_toml_parses_and_has_eight_levels() {
+        let c = Config::parse(include_str!("../config.toml")).unwrap();
+        assert_eq!(c.engine.as_deref(), Some("engines/fairy-stockfish"));
+        let levels: Vec<u8> = c.house_bots.iter().map(|b| b.level).collect();
+        assert_eq!(levels, [1, 2, 3, 4, 5, 6, 7, 8]);
     }
 
     #[test]

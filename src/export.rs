@@ -1,4 +1,6 @@
-//! Stored games written out for other programs: PGN (`atomicd export-pgn`).
+//! Stored games written out for other programs: PGN (`atomicd export-pgn`),
+//! with the computer analysis's `[%eval …]` after each move of an analysed
+//! game.
 
 use rusqlite::Connection;
 
@@ -11,19 +13,42 @@ pub fn pgn_games(conn: &Connection, player: Option<&str>, site: &str) -> rusqlit
     let mut out = String::new();
     for row in games::finished(conn, player)? {
         let moves = games::moves(conn, row.id)?;
+        let evals = evals(conn, row.id)?;
         out.push_str(&game_pgn(
             &row,
             moves.into_iter().map(|m| m.san).collect(),
+            evals,
             site,
         ));
     }
     Ok(out)
 }
 
-/// One stored game as PGN.
-pub fn game_pgn(row: &GameRow, sans: Vec<String>, site: &str) -> String {
+/// The evaluation after each half-move of a game's finished computer
+/// analysis, as `[%eval …]` writes it; empty when it has none.
+pub fn evals(conn: &Connection, game_id: i64) -> rusqlite::Result<Vec<Option<String>>> {
+    let done = crate::store::analysis::request(conn, game_id)?.is_some_and(|r| r.status == "done");
+    if !done {
+        return Ok(Vec::new());
+    }
+    Ok(crate::store::analysis::plies(conn, game_id)?
+        .into_iter()
+        .filter(|p| p.ply > 0)
+        .map(|p| crate::analysis::judge::Eval::from_columns(p.cp, p.mate).map(|e| e.pgn()))
+        .collect())
+}
+
+/// One stored game as PGN (`evals`: see [`evals`]).
+pub fn game_pgn(
+    row: &GameRow,
+    sans: Vec<String>,
+    evals: Vec<Option<String>>,
+    site: &str,
+) -> String {
     let mut out = String::new();
-    pgn::write(&pgn_game(row, sans, site), &mut out);
+    let mut game = pgn_game(row, sans, site);
+    game.evals = evals;
+    pgn::write(&game, &mut out);
     out
 }
 
@@ -52,6 +77,7 @@ fn pgn_game(row: &GameRow, sans: Vec<String>, site: &str) -> PgnGame {
         start_fen: row.start_fen.clone(),
         sans,
         end_comment: row.reason.clone(),
+        evals: Vec::new(),
     }
 }
 
@@ -72,6 +98,7 @@ pub fn pgn_tourney(conn: &Connection, id: i64, site: &str) -> rusqlite::Result<O
         }
         let moves = games::moves(conn, row.id)?;
         let mut game = pgn_game(&row, moves.into_iter().map(|m| m.san).collect(), site);
+        game.evals = evals(conn, row.id)?;
         game.event = format!("{} (tourney #{id})", event.name);
         game.round = round.to_string();
         pgn::write(&game, &mut out);

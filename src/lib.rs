@@ -7,13 +7,16 @@
 //! the same world over HTTP and WebSocket.
 
 pub mod account;
+pub mod analysis;
 pub mod bot;
 pub mod chess;
 pub mod commands;
 pub mod config;
+pub mod event;
 pub mod export;
 pub mod formula;
 pub mod help;
+pub mod house;
 pub mod load;
 pub mod logs;
 pub mod meters;
@@ -22,11 +25,16 @@ pub mod password;
 pub mod random;
 pub mod rating;
 pub mod reload;
+pub mod render;
 pub mod server;
 pub mod session;
+pub mod settings;
+pub mod shared;
 pub mod store;
+pub mod throttle;
 pub mod timefmt;
 pub mod tourney;
+pub mod user;
 pub mod web;
 pub mod world;
 

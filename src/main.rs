@@ -421,7 +421,7 @@ fn read_password() -> Result<String> {
     if password.is_empty() {
         return Err("the password on standard input is empty".into());
     }
-    // The login reads printable ASCII only (spec §1.1): anything else could
+    // The login reads printable ASCII only (docs/protocol.md §1.1): anything else could
     // never be typed back.
     if !password.bytes().all(|b| (0x20..0x7f).contains(&b)) {
         return Err("a password may hold only printable ASCII characters (letters, digits, punctuation, spaces)".into());

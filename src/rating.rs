@@ -1,12 +1,12 @@
 //! Atomic ratings: Glicko as FICS runs it, and the ways FICS prints them.
 //!
-//! One `Atomic` pool for every time control (decision 7). The update itself
+//! One `Atomic` pool for every time control (docs/protocol.md decision 7). The update itself
 //! is [`skillratings::glicko`]; around it sit the FICS rules that Glickman's
 //! paper leaves open, taken from FICS's `help glicko`, `help rating_changes`
 //! and the C sources (lasker-2.2.3 `src/ratings.c`, FICS 1.6.2
 //! `FICS/ratings.c`):
 //!
-//! * **Start**: 1500 with RD 350 (FICS starts at 1720; decision 7 says 1500).
+//! * **Start**: 1500 with RD 350 (FICS starts at 1720; docs/protocol.md decision 7 says 1500).
 //! * **Idle growth**: FICS's own formula, not Glickman's rating periods:
 //!   `RD' = min(350, sqrt(RD² + D²·ln(1 + t)))`, `t` = minutes since the last
 //!   rated game, `D` = [`RD_GROWTH_D`] = 1.483 (lasker's `Gd`; FICS 1.6.2 had
@@ -169,7 +169,7 @@ pub struct Preview {
     pub new_rd: f64,
 }
 
-/// The preview shown with `Issuing:` and `Challenge:` (§4.1), as of `now`.
+/// The preview shown with `Issuing:` and `Challenge:` (docs/protocol.md §4.1), as of `now`.
 pub fn preview(me: &Rating, opponent: &Rating, now: i64) -> Preview {
     let a = Assessment::of(glicko_now(me, now), glicko_now(opponent, now));
     Preview {
@@ -180,7 +180,7 @@ pub fn preview(me: &Rating, opponent: &Rating, now: i64) -> Preview {
     }
 }
 
-/// The two lines of §4.1, joined by `\n`, without a final newline:
+/// The two lines of docs/protocol.md §4.1, joined by `\n`, without a final newline:
 ///
 /// ```text
 /// Your atomic rating will change:  Win: +6,  Draw: -2,  Loss: -10
@@ -195,7 +195,7 @@ pub fn format_preview_lines(p: &Preview) -> String {
     )
 }
 
-/// The line players get after a rated game (§5.8; xboard matches
+/// The line players get after a rated game (docs/protocol.md §5.8; xboard matches
 /// `* rating adjustment: * --> *`), without a newline.
 pub fn adjustment_line(old: i32, new: i32) -> String {
     format!("Atomic rating adjustment: {old} --> {new}")

@@ -22,7 +22,7 @@ use std::time::Duration;
 
 use crate::config::Config;
 use crate::help::HelpPages;
-use crate::server::Shared;
+use crate::shared::Shared;
 
 /// Keys a running server cannot take up: they wait for a restart.
 pub const NEEDS_RESTART: &[&str] = &[
@@ -33,6 +33,11 @@ pub const NEEDS_RESTART: &[&str] = &[
     "api_requests_per_minute",
     // The writer thread takes its queue bound and delay when it starts.
     "store",
+    // The computer opponents and the analysis start with their engine.
+    "engine",
+    "house_bots",
+    "house",
+    "analysis",
 ];
 
 /// What a reload changed.
@@ -78,6 +83,10 @@ pub fn merge(running: &Config, mut new: Config) -> (Config, Reloaded) {
     new.data_dir.clone_from(&running.data_dir);
     new.api_requests_per_minute = running.api_requests_per_minute;
     new.store = running.store;
+    new.engine.clone_from(&running.engine);
+    new.house_bots.clone_from(&running.house_bots);
+    new.house = running.house;
+    new.analysis = running.analysis;
     (new, report)
 }
 

@@ -1,13 +1,12 @@
-//! Starting and stopping the server: the shared state, the listener and its
-//! connection limits.
+//! Starting and stopping the server: building the shared state
+//! ([`Shared`], `src/shared.rs`), the listener, and the accept loop.
 
-use std::collections::HashMap;
-use std::net::{IpAddr, SocketAddr};
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Mutex, MutexGuard};
+use std::net::SocketAddr;
+use std::sync::atomic::AtomicU64;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use arc_swap::{ArcSwap, Guard};
+use arc_swap::ArcSwap;
 use tokio::io::AsyncWriteExt;
 use tokio::net::{TcpListener, TcpSocket, TcpStream};
 use tokio::task::JoinHandle;
@@ -19,159 +18,14 @@ use crate::config::Config;
 use crate::help::HelpPages;
 use crate::meters::Meters;
 use crate::password::Hasher;
-use crate::session::{self, throttle::LoginThrottle};
+use crate::session;
+use crate::shared::ConnectionCounts;
+pub use crate::shared::{ConnectionSlot, Shared, admit, admit_client, admit_proxy};
 use crate::store::{Store, StoreOptions, adjourned};
+use crate::throttle::LoginThrottle;
 use crate::timefmt::unix_now;
+use crate::world::World;
 use crate::world::timers::Timers;
-use crate::world::{SessionId, World};
-
-/// What every session shares.
-pub struct Shared {
-    /// The configuration in effect; `SIGHUP` swaps it ([`crate::reload`]).
-    pub(crate) config: ArcSwap<Config>,
-    world: Mutex<World>,
-    pub store: Store,
-    /// bcrypt, off the async threads and below play in priority.
-    pub hasher: Hasher,
-    pub(crate) help: ArcSwap<HelpPages>,
-    /// The message of the day, shown after login.
-    pub(crate) motd: ArcSwap<String>,
-    pub started_at: Instant,
-    pub started_unix: i64,
-    throttle: Mutex<LoginThrottle>,
-    /// Cancelled when the server shuts down.
-    pub shutdown: CancellationToken,
-    next_session: AtomicU64,
-    limits: Mutex<ConnectionCounts>,
-    /// Every session task, telnet or WebSocket: a shutdown waits for all.
-    pub sessions: TaskTracker,
-    /// Counters, gauges and histograms for `/metrics`.
-    pub meters: Arc<Meters>,
-}
-
-/// Locks a mutex even if a thread panicked while holding it: one broken
-/// command must not take the whole server down with it.
-fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
-    m.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
-}
-
-impl Shared {
-    /// Locks the world. Never hold the guard across an `.await`.
-    pub fn world(&self) -> MutexGuard<'_, World> {
-        lock(&self.world)
-    }
-
-    /// The configuration in effect now (a snapshot: a reload does not
-    /// change it under the reader).
-    pub fn config(&self) -> Guard<Arc<Config>> {
-        self.config.load()
-    }
-
-    /// The help pages in effect now.
-    pub fn help(&self) -> Guard<Arc<HelpPages>> {
-        self.help.load()
-    }
-
-    /// The message of the day in effect now.
-    pub fn motd(&self) -> Guard<Arc<String>> {
-        self.motd.load()
-    }
-
-    /// A bcrypt hash of a new password at the configured cost, made on the
-    /// hashing threads; None if they are gone.
-    pub async fn hash_password(&self, password: String) -> Option<String> {
-        let cost = self.config().bcrypt_cost;
-        self.hasher.hash(password, cost).await
-    }
-
-    /// The failed-login counter.
-    pub fn throttle(&self) -> MutexGuard<'_, LoginThrottle> {
-        lock(&self.throttle)
-    }
-
-    pub fn next_session_id(&self) -> SessionId {
-        self.next_session.fetch_add(1, Ordering::Relaxed)
-    }
-}
-
-/// Open connections, in all and per address.
-#[derive(Default)]
-struct ConnectionCounts {
-    total: usize,
-    per_ip: HashMap<IpAddr, usize>,
-}
-
-/// Holds a connection's place in the limits; gives it back when dropped.
-///
-/// A connection counts once in the total and once for its address (an
-/// IPv6 address by its /64, [`crate::net::address::subscriber`]). Behind a
-/// trusted reverse proxy the two come apart: the proxy's connection takes
-/// a place in the total only ([`admit_proxy`]), and the client it carries
-/// is counted for its own address once it is known ([`admit_client`]).
-pub struct ConnectionSlot {
-    shared: Arc<Shared>,
-    in_total: bool,
-    ip: Option<IpAddr>,
-}
-
-impl Drop for ConnectionSlot {
-    fn drop(&mut self) {
-        let mut counts = lock(&self.shared.limits);
-        if self.in_total {
-            counts.total -= 1;
-        }
-        if let Some(ip) = self.ip
-            && let Some(n) = counts.per_ip.get_mut(&ip)
-        {
-            *n -= 1;
-            if *n == 0 {
-                counts.per_ip.remove(&ip);
-            }
-        }
-    }
-}
-
-/// A place for a new connection from `ip` (telnet or HTTP), or None when
-/// the server or that address has as many connections as it may.
-pub fn admit(shared: &Arc<Shared>, ip: IpAddr) -> Option<ConnectionSlot> {
-    take_slot(shared, true, Some(ip))
-}
-
-/// A place in the total for a connection from a trusted proxy, whose
-/// address is not any one client's.
-pub fn admit_proxy(shared: &Arc<Shared>) -> Option<ConnectionSlot> {
-    take_slot(shared, true, None)
-}
-
-/// A place for the client `ip` that a trusted proxy's connection carries
-/// (that connection already counts in the total).
-pub fn admit_client(shared: &Arc<Shared>, ip: IpAddr) -> Option<ConnectionSlot> {
-    take_slot(shared, false, Some(ip))
-}
-
-fn take_slot(shared: &Arc<Shared>, in_total: bool, ip: Option<IpAddr>) -> Option<ConnectionSlot> {
-    let ip = ip.map(crate::net::address::subscriber);
-    let mut counts = lock(&shared.limits);
-    let config = shared.config();
-    if in_total && counts.total >= config.max_connections {
-        return None;
-    }
-    if let Some(ip) = ip {
-        let from_ip = counts.per_ip.get(&ip).copied().unwrap_or(0);
-        if from_ip >= config.max_connections_per_ip {
-            return None;
-        }
-        *counts.per_ip.entry(ip).or_default() += 1;
-    }
-    if in_total {
-        counts.total += 1;
-    }
-    Some(ConnectionSlot {
-        shared: shared.clone(),
-        in_total,
-        ip,
-    })
-}
 
 /// Why the server could not start.
 #[derive(Debug)]
@@ -340,7 +194,11 @@ pub async fn start(config: Config) -> Result<ServerHandle, StartError> {
         anyone_creates: config.tourney_anyone_creates,
     };
     world.load_tourneys(director, tourneys, last_tourney);
+    let house = crate::house::House::new(&config);
+    let analysis = crate::analysis::Analysis::new(&config);
     let shared = Arc::new(Shared {
+        house,
+        analysis,
         throttle: Mutex::new(LoginThrottle::new(config.login_failures_before_delay)),
         config: ArcSwap::from_pointee(config),
         world: Mutex::new(world),
@@ -358,7 +216,15 @@ pub async fn start(config: Config) -> Result<ServerHandle, StartError> {
         sessions: TaskTracker::new(),
         meters,
     });
-    tokio::spawn(timer_task.run(Arc::downgrade(&shared)));
+    // The timer task holds the server only weakly: it ends with it.
+    let weak = Arc::downgrade(&shared);
+    tokio::spawn(timer_task.run(move |key| {
+        let Some(shared) = weak.upgrade() else {
+            return false;
+        };
+        shared.world().on_timer(key, Instant::now());
+        true
+    }));
     tokio::spawn(crate::web::upkeep(Arc::downgrade(&shared)));
     tracing::info!(%local_addr, "listening");
     let web = web_listener.map(|l| {
@@ -370,6 +236,8 @@ pub async fn start(config: Config) -> Result<ServerHandle, StartError> {
         tokio::spawn(crate::web::serve(shared.clone(), l))
     });
     let task = tokio::spawn(accept_loop(shared.clone(), listener, web));
+    crate::house::start(&shared, local_addr);
+    crate::analysis::start(&shared);
     Ok(ServerHandle {
         local_addr,
         web_addr,
@@ -416,6 +284,9 @@ async fn accept_loop(shared: Arc<Shared>, listener: TcpListener, web: Option<Joi
     }
     sessions.close();
     sessions.wait().await;
+    // The computer opponents' sessions are among those; their tasks end
+    // with them (each quits its engine).
+    shared.house.stopped().await;
     if shared.store.flush().await.is_err() {
         tracing::error!("the database closed before the final flush");
     }

@@ -330,7 +330,7 @@ async fn the_computer_formula_variable_lets_people_refuse_or_seek_bots() {
             .await
             .starts_with("Match request does not fit formula for Bob:")
     );
-    // Bots do not take seeks (spec §7); they challenge, which Bob's
+    // Bots do not take seeks (docs/protocol.md §7); they challenge, which Bob's
     // formula welcomes.
     assert_eq!(
         robo.command("play 1").await,

@@ -289,20 +289,33 @@ async fn the_bot_keeps_its_seek_posted_and_takes_draws_when_losing() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn an_engine_that_plays_an_illegal_move_costs_one_game() {
+async fn an_illegal_move_of_the_engine_is_replaced_by_its_best_legal_one() {
     let server = TestServer::start().await;
     server.add_user("Robo", "pw", COMPUTER);
     let mut alice = human(&server, "Alice").await;
-    let bot = BotProcess::start(&server, "Robo", "--illegal-at 2", &[]).await;
+    // The engine's second answer is illegal, and from then on it believes
+    // in an illegal move: its first line of every MultiPV search is one.
+    let bot = BotProcess::start(&server, "Robo", "--illegal-at 2 --stubborn", &[]).await;
     challenge(&mut alice, "Robo", "5 0 unrated white").await;
-    let end = play_out(&mut alice, 150).await;
-    assert!(end.ends_with("Robo resigns} 1-0"), "{end}");
-    bot.expect_log("the engine sent an illegal move; resigning this game", 1)
-        .await;
-    // The next game is played out by the same bot and engine.
-    challenge(&mut alice, "Robo", "5 0 unrated white").await;
-    let end = play_out(&mut alice, 20).await;
+    let end = play_out(&mut alice, 12).await;
+    // The game is played on to Alice's resignation (or its own end), never
+    // given up by the bot, and the server refused none of its moves.
     assert!(!end.contains("Robo resigns"), "{end}");
+    bot.expect_log(
+        "the engine sent an illegal move; asking it for its best legal one",
+        1,
+    )
+    .await;
+    bot.expect_log(
+        "playing the engine's best legal move instead of its illegal one",
+        1,
+    )
+    .await;
+    let log = bot.log.lock().unwrap().join("\n");
+    // The second search's first line was the illegal move again: the move
+    // played is its line of rank 2.
+    assert!(log.contains("Line { rank: 2"), "{log}");
+    assert!(!log.contains("the server refused"), "{log}");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -1,5 +1,5 @@
 //! The board renderers against their contracts: the golden style-1 files
-//! (decision 1) and style-12 lines captured from real FICS (protocol §2.3).
+//! (docs/protocol.md decision 1) and style-12 lines captured from real FICS (docs/protocol.md §2.3).
 
 mod chess_common;
 
@@ -81,7 +81,7 @@ fn style12_text(snap: &BoardSnapshot, relation: i8, flip: bool, ms: bool) -> Str
     out
 }
 
-/// The first two real FICS lines of protocol §2.3: a start position with
+/// The first two real FICS lines of docs/protocol.md §2.3: a start position with
 /// ms clocks and one without.
 #[test]
 fn style12_start_positions_match_real_fics_lines() {
@@ -105,7 +105,7 @@ fn style12_start_positions_match_real_fics_lines() {
     );
 }
 
-/// The constructed example of protocol §2.3: 1.Nf3 d5 2.Ne5 Nd7 3.Nxd7
+/// The constructed example of docs/protocol.md §2.3: 1.Nf3 d5 2.Ne5 Nd7 3.Nxd7
 /// blows up the black king; strengths 36 24; Black's castling rights are
 /// gone with the king and the a8-rook stays.
 #[test]
@@ -146,7 +146,7 @@ fn style12_fields_after_a_double_push_with_ms_clocks() {
     );
 }
 
-/// The tolerant regex of protocol §2.3 accepts what we send.
+/// The tolerant regex of docs/protocol.md §2.3 accepts what we send.
 #[test]
 fn style12_lines_have_32_fields() {
     let game = seed_2();

@@ -35,6 +35,7 @@ fn record(
         start_fen: game.start_fen().map(str::to_owned),
         sans: game.moves().iter().map(|m| m.san.clone()).collect(),
         end_comment: comment.map(str::to_owned),
+        evals: Vec::new(),
     };
     let mut out = String::new();
     pgn::write(&data, &mut out);

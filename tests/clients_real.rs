@@ -193,11 +193,19 @@ fn game_ended(log: &str) -> bool {
 }
 
 async fn xboard_person(server: &TestServer, login: &str, name: &str) {
+    xboard_person_with(server, login, name, &[]).await;
+}
+
+/// xboard's person, who first types `setup` in the ICS console.
+async fn xboard_person_with(server: &TestServer, login: &str, name: &str, setup: &[&str]) {
     require(&["/usr/games/xboard", "Xvfb", "xdotool", "import"]);
     let out = artefacts(name);
     let display = Display::start();
     let mut xb = Xboard::start(&display, server.addr.port(), login, Role::Person, &out);
     xb.wait_for("login", 90, logged_in).await;
+    for line in setup {
+        xb.type_line(line);
+    }
     // A person types a seek in the ICS console...
     xb.type_line("seek 2 12 u atomic white");
     // ...that the opponent answers; it meets 1.e4 with 1...d5, and
@@ -258,6 +266,23 @@ async fn xboard_plays_as_a_registered_user() {
     xboard_person(&server, "Xbuser:secret", "xboard-registered").await;
 }
 
+/// A French user on xboard: the replies and notices are French, but the
+/// lines xboard parses (style 12, `Creating:`, `{Game ...}`) stay English
+/// for a GUI client, so the game is played to its end all the same.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn xboard_plays_a_whole_game_with_set_lang_fr() {
+    let _gui = ONE_AT_A_TIME.lock().await;
+    let server = TestServer::start().await;
+    xboard_person_with(&server, "guest", "xboard-french", &["set lang fr"]).await;
+    let debug = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join("clients/xboard-french/xboard.debug");
+    let log = std::fs::read_to_string(debug).unwrap_or_default();
+    assert!(
+        log.contains("Langue : fran"),
+        "xboard's session is in French"
+    );
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn xboard_as_a_zippy_bot_plays_a_whole_game() {
     let _gui = ONE_AT_A_TIME.lock().await;
@@ -293,30 +318,44 @@ async fn xboard_as_a_zippy_bot_plays_a_whole_game() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn pychess_plays_with_its_own_fics_code() {
+    pychess_plays(&[], "pychess").await;
+}
+
+/// PyChess with `set lang fr`: French for the person, English for what
+/// PyChess parses, and a whole game.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn pychess_plays_a_whole_game_with_set_lang_fr() {
+    let log = pychess_plays(&["--command", "set lang fr"], "pychess-french").await;
+    assert!(
+        log.contains("Langue : fran"),
+        "PyChess's session is in French"
+    );
+}
+
+/// PyChess plays a game against an opponent; PyChess's own log.
+async fn pychess_plays(extra: &[&str], name: &str) -> String {
     let _gui = ONE_AT_A_TIME.lock().await;
     require(&["xvfb-run", "/usr/bin/python3", "/usr/games/pychess"]);
     let server = TestServer::start().await;
-    let out = artefacts("pychess");
+    let out = artefacts(name);
     let port = server.addr.port().to_string();
     let script = clients::here().join("pychess_client.py");
     let log = out.join("pychess.log");
-    let harness = spawn_harness(
-        "xvfb-run",
-        &[
-            "-a",
-            "/usr/bin/python3",
-            script.to_str().unwrap(),
-            "127.0.0.1",
-            &port,
-            "--seek",
-            "2 12 u atomic",
-            "--timeout",
-            "120",
-            "--log",
-            log.to_str().unwrap(),
-        ],
-        160,
-    );
+    let mut args = vec![
+        "-a",
+        "/usr/bin/python3",
+        script.to_str().unwrap(),
+        "127.0.0.1",
+        &port,
+        "--seek",
+        "2 12 u atomic",
+        "--timeout",
+        "120",
+        "--log",
+        log.to_str().unwrap(),
+    ];
+    args.extend_from_slice(extra);
+    let harness = spawn_harness("xvfb-run", &args, 160);
     let mut opp = style12_player(&server, "Opponent").await;
     answer_first_seek(&mut opp).await;
     let end = play_until_the_end(&mut opp, 300).await;
@@ -335,6 +374,7 @@ async fn pychess_plays_with_its_own_fics_code() {
         pychess_log.contains("block set."),
         "PyChess turns block mode on"
     );
+    pychess_log
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -1,4 +1,4 @@
-//! The command loop (spec §6.1) and the first commands, over TCP.
+//! The command loop (docs/protocol.md §6.1) and the first commands, over TCP.
 
 mod support;
 

@@ -1,4 +1,4 @@
-//! Logging in, byte for byte (protocol spec §1.3–1.5).
+//! Logging in, byte for byte (docs/protocol.md §1.3–1.5).
 
 mod support;
 

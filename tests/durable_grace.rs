@@ -1,4 +1,4 @@
-//! Reconnection grace (decision 6): a game with a guest waits for a
+//! Reconnection grace (docs/protocol.md decision 6): a game with a guest waits for a
 //! dropped player, with the clocks stopped, and goes on when the same name
 //! logs in again; after the grace the absent player forfeits, or the game
 //! is aborted before both have moved.

@@ -1,4 +1,4 @@
-//! Every way a game ends (spec §5.7, decision 4), played over TCP.
+//! Every way a game ends (docs/protocol.md §5.7, docs/protocol.md decision 4), played over TCP.
 
 mod chess_common;
 mod support;

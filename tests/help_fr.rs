@@ -14,8 +14,8 @@ use support::{TestServer, repo_data};
 const FRENCH: &str = "àâæçéèêëîïôœùûüÿÀÂÆÇÉÈÊËÎÏÔŒÙÛÜŸ«»";
 
 /// The default `width`: a longer line is wrapped with `\   ` at the
-/// user's screen. The wrap counts bytes, not characters, so a French line
-/// must fit in 79 bytes (an accent takes two), or it would come out cut.
+/// user's screen (in characters: an accent is one column, though two
+/// bytes).
 const WIDTH: usize = 79;
 
 /// The pages of one language, by topic.
@@ -102,9 +102,8 @@ fn every_line_is_printable_and_fits_the_default_width() {
                     assert!(line.is_ascii(), "{at}: not ASCII: {line:?}");
                 }
                 assert!(
-                    line.len() <= WIDTH,
-                    "{at}: {} bytes ({} characters): {line:?}",
-                    line.len(),
+                    line.chars().count() <= WIDTH,
+                    "{at}: {} characters: {line:?}",
                     line.chars().count()
                 );
                 assert_eq!(line, line.trim_end(), "{at}: trailing spaces");

@@ -1,5 +1,5 @@
 //! Tells over TCP: `tell`, `xtell`, `.`, the `tell` variable and censor
-//! lists, with the exact lines of both sides (spec §6.2).
+//! lists, with the exact lines of both sides (docs/protocol.md §6.2).
 
 mod support;
 mod talk_common;

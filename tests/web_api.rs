@@ -64,6 +64,8 @@ async fn live_games_match_games_and_moves() {
     );
     assert!(g["tourney"].is_null());
     assert!(g["clocks"]["black_ms"].as_i64().unwrap() <= 180_000);
+    // The database id: the game's /api/history/{id} once it ends.
+    assert!(g["id"].as_i64().is_some_and(|id| id > 0), "{g}");
 
     let one = get(&server, "/api/games/1").await.json();
     let sans: Vec<&str> = one["moves"]
@@ -146,6 +148,12 @@ async fn history_and_players_match_history_and_finger() {
     assert_eq!(bob["titles"], serde_json::json!(["computer"]));
     assert!(b.command("finger bob").await.contains("Bob is a computer."));
 
+    // The graph's points: the rating when the rated game began (the
+    // starting rating), then the rating now.
+    let points = alice["rating_history"].as_array().unwrap();
+    assert_eq!(points.len(), 2, "{alice}");
+    assert_eq!(points[0]["rating"], 1500);
+    assert_eq!(points[1]["rating"], rating);
     let last = &alice["last_games"][0];
     assert_eq!(last["result"], "1-0");
     assert_eq!(last["end_code"], "Kex");
@@ -249,6 +257,7 @@ async fn tourneys_match_tourney_standings() {
     // The game starts after the countdown.
     players[0].expect("Creating: ").await;
     let list = get(&server, "/api/tourneys").await.json();
+    assert_eq!(list["anyone_creates"], false);
     assert_eq!(list["tourneys"][0]["name"], "Cup");
     assert_eq!(list["tourneys"][0]["status"], "running");
     assert_eq!(list["tourneys"][0]["players"], 2);
@@ -257,6 +266,9 @@ async fn tourneys_match_tourney_standings() {
     let standings = boss.command("tourney standings 1").await;
     assert_eq!(one["standings_text"], standings.as_str());
     assert_eq!(one["standings"].as_array().unwrap().len(), 2);
+    // No rated game yet: no rating now; two players: no bye.
+    assert!(one["standings"][0]["rating_now"].is_null(), "{one}");
+    assert_eq!(one["byes"], serde_json::json!([]));
     let pairing = &one["pairings"][0];
     assert_eq!(pairing["round"], 1);
     let pair = [

@@ -22,6 +22,17 @@ await build({
   outfile: join(out, 'app.js'),
   logLevel: 'warning',
 });
+// The analysis page's own script (/analysis/N), loaded only there.
+await build({
+  entryPoints: [join(here, 'src/analysis/main.ts')],
+  bundle: true,
+  minify: true,
+  format: 'esm',
+  target: 'es2020',
+  legalComments: 'none',
+  outfile: join(out, 'analysis.js'),
+  logLevel: 'warning',
+});
 await build({
   entryPoints: [join(here, 'src/app.css')],
   bundle: true,
@@ -31,8 +42,9 @@ await build({
   logLevel: 'warning',
 });
 copyFileSync(join(here, 'src/index.html'), join(out, 'index.html'));
+copyFileSync(join(here, 'src/analysis.html'), join(out, 'analysis.html'));
 
-for (const f of ['app.js', 'app.css', 'index.html']) {
+for (const f of ['app.js', 'app.css', 'index.html', 'analysis.js', 'analysis.html']) {
   const body = readFileSync(join(out, f));
   // Node writes a zero timestamp in the gzip header: the same bytes every time.
   writeFileSync(join(out, f + '.gz'), gzipSync(body, { level: constants.Z_BEST_COMPRESSION }));

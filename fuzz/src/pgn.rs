@@ -20,7 +20,7 @@ pub fn run(data: &[u8]) {
     let mut u = Unstructured::new(data);
     let (game, start) = random_game(&mut u, 300);
     render::boards(&game.snapshot(7, "Alice", "Bob"));
-    let record = PgnGame {
+    let mut record = PgnGame {
         event: printable(&mut u, 40),
         site: printable(&mut u, 40),
         date: printable(&mut u, 40),
@@ -41,7 +41,21 @@ pub fn run(data: &[u8]) {
             .arbitrary::<bool>()
             .unwrap_or(false)
             .then(|| printable(&mut u, 40)),
+        evals: Vec::new(),
     };
+    // Evaluations, as an analysed game has them (read last, so that the
+    // kept corpus means what it meant before they existed).
+    record.evals = (0..record.sans.len())
+        .map(|_| {
+            u.arbitrary::<Option<i16>>().ok().flatten().map(|cp| {
+                if cp % 7 == 0 {
+                    atomicd::analysis::judge::Eval::Mate(i32::from(cp / 7)).pgn()
+                } else {
+                    atomicd::analysis::judge::Eval::Cp(i32::from(cp)).pgn()
+                }
+            })
+        })
+        .collect();
     let mut out = String::new();
     pgn::write(&record, &mut out);
     reads_back(&out, &record, &game);
@@ -76,7 +90,16 @@ fn reads_back(out: &str, record: &PgnGame, game: &AtomicGame) {
             line.len()
         );
     }
-    let flat = movetext.replace('\n', " ");
+    let mut flat = movetext.replace('\n', " ");
+    // The evaluations come first, each after its move, in order.
+    let mut evals = Vec::new();
+    while let Some(at) = flat.find("{ [%eval ") {
+        let end = at + flat[at..].find("] }").expect("an eval comment is closed") + 3;
+        evals.push(flat[at + 9..end - 3].to_string());
+        flat.replace_range(at..end, "");
+    }
+    let expected: Vec<String> = record.evals.iter().flatten().cloned().collect();
+    assert_eq!(evals, expected, "the evaluations, in order");
     let (moves, rest) = match flat.split_once('{') {
         Some((moves, comment)) => {
             let (comment, rest) = comment.split_once('}').expect("a comment is closed");

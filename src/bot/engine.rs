@@ -79,6 +79,8 @@ pub struct Engine {
     stale: usize,
     /// `id name` of the engine, once it has said it.
     pub name: String,
+    /// The values of its `UCI_Variant` option (empty if it has none).
+    pub variants: Vec<String>,
 }
 
 impl Engine {
@@ -90,6 +92,7 @@ impl Engine {
             running: None,
             stale: 0,
             name,
+            variants: Vec::new(),
         }
     }
 
@@ -143,6 +146,9 @@ impl Engine {
             if let Some(name) = line.strip_prefix("id name ") {
                 self.name = name.trim().to_string();
             }
+            if let Some(variants) = variant_values(&line) {
+                self.variants = variants;
+            }
             if line.trim() == "uciok" {
                 break;
             }
@@ -187,6 +193,14 @@ impl Engine {
             Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Err(EngineError::Died),
             Err(e) => Err(EngineError::Io(e)),
         }
+    }
+
+    /// Sets an option between searches (`setoption`, then `isready`).
+    pub async fn set_option(&mut self, name: &str, value: &str) -> Result<(), EngineError> {
+        self.ensure_started().await?;
+        self.send(&format!("setoption name {name} value {value}"))
+            .await?;
+        self.ready().await
     }
 
     /// A new game: `ucinewgame`, then `isready`.
@@ -255,6 +269,62 @@ impl Engine {
     }
 }
 
+/// Starts `command` once to see that it is a UCI engine that plays atomic,
+/// then quits it: the engine's name, or why it cannot be used (one line,
+/// for the log and for players).
+pub async fn probe(command: &str) -> Result<String, String> {
+    let parsed = EngineCommand::parse(command).map_err(|e| e.replace("--engine", "engine"))?;
+    let atomic = vec![("UCI_Variant".to_string(), "atomic".to_string())];
+    let mut engine = Engine::new(parsed, atomic);
+    let started = engine.ensure_started().await;
+    let answer = match started {
+        Err(e) => Err(e.to_string()),
+        Ok(()) if !engine.variants.iter().any(|v| v == "atomic") => Err(format!(
+            "the engine {} does not play atomic (its UCI_Variant option has no atomic)",
+            engine.name
+        )),
+        Ok(()) => Ok(engine.name.clone()),
+    };
+    engine.quit().await;
+    answer
+}
+
+/// The values of a `UCI_Variant` combo option line (`option name
+/// UCI_Variant type combo default chess var 3check var atomic …`).
+fn variant_values(line: &str) -> Option<Vec<String>> {
+    let rest = line.strip_prefix("option name UCI_Variant ")?;
+    let mut words = rest.split_whitespace();
+    let mut values = Vec::new();
+    while let Some(w) = words.next() {
+        if w == "var"
+            && let Some(v) = words.next()
+        {
+            values.push(v.to_string());
+        }
+    }
+    Some(values)
+}
+
+/// The rank and first move of a UCI `info … [multipv K] … pv MOVE …`
+/// line (rank 1 when the engine gives none); `None` for other lines.
+pub fn pv_line(line: &str) -> Option<(u32, &str)> {
+    let mut words = line.split_whitespace();
+    if words.next() != Some("info") {
+        return None;
+    }
+    let mut rank = 1;
+    while let Some(w) = words.next() {
+        match w {
+            "multipv" => rank = words.next()?.parse().ok()?,
+            "pv" => return words.next().map(|m| (rank, m)),
+            // Free text: nothing after it is a field.
+            "string" => return None,
+            _ => {}
+        }
+    }
+    None
+}
+
 /// The move of a `bestmove` line (`bestmove e2e4 ponder e7e5`).
 pub fn bestmove(line: &str) -> Option<&str> {
     let mut words = line.split_whitespace();
@@ -278,5 +348,26 @@ mod tests {
         assert_eq!(bestmove("bestmove e2e4 ponder e7e5"), Some("e2e4"));
         assert_eq!(bestmove("bestmove"), Some(""));
         assert_eq!(bestmove("info depth 1"), None);
+    }
+
+    #[test]
+    fn pv_and_variant_lines() {
+        assert_eq!(
+            pv_line("info depth 9 seldepth 11 multipv 3 score cp 0 nodes 10 pv f6e5 b1c3"),
+            Some((3, "f6e5"))
+        );
+        assert_eq!(
+            pv_line("info depth 1 score cp 5 pv e2e4"),
+            Some((1, "e2e4"))
+        );
+        assert_eq!(pv_line("info depth 1 score cp 5"), None);
+        assert_eq!(pv_line("info string pv e2e4"), None);
+        assert_eq!(pv_line("info multipv x pv e2e4"), None);
+        assert_eq!(pv_line("bestmove e2e4"), None);
+        assert_eq!(
+            variant_values("option name UCI_Variant type combo default chess var atomic var chess"),
+            Some(vec!["atomic".to_string(), "chess".to_string()])
+        );
+        assert_eq!(variant_values("option name Threads type spin"), None);
     }
 }

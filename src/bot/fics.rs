@@ -1,7 +1,7 @@
 //! What the bot understands of a FICS server's lines: challenges, game
 //! starts and ends, style-12 boards, draw offers, refused moves.
 //!
-//! The formats are the ones clients match (protocol spec §2.3, §4.1, §4.4,
+//! The formats are the ones clients match (docs/protocol.md §2.3, §4.1, §4.4,
 //! §5.2, §5.6, §5.7), so the bridge works with any FICS-style server, not
 //! only atomicd. Pure code: a line in, an [`Event`] out.
 
@@ -59,7 +59,7 @@ pub struct Challenge {
     pub adjourned: bool,
 }
 
-/// A style-12 board (spec §2.3): what the bot needs of its 32 fields.
+/// A style-12 board (docs/protocol.md §2.3): what the bot needs of its 32 fields.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Board12 {
     /// Ranks 8 to 1, files a to h, `-` for an empty square.
@@ -350,7 +350,7 @@ mod tests {
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
         );
         assert_eq!(b.color_of("GGBTAMI"), Some(Color::Black));
-        // The real FICS line of the spec, with a double push and lost castling.
+        // The real FICS line of docs/protocol.md §2.3, with a double push and lost castling.
         let real = "<12> -r------ --k----- ----p--- n-ppPb-p -----P-P -PP-K-P- PR------ --R----- W -1 0 0 0 0 11 463 schachbjm Maras 0 45 45 17 15 557871 274070 37 R/f8-b8 (0:10.025) Rb8 0 1 0";
         let b = Board12::parse(real).unwrap();
         assert_eq!(

@@ -17,6 +17,7 @@ use shakmaty::variant::Atomic;
 use shakmaty::{CastlingMode, Color, EnPassantMode, Position, PositionError};
 
 use super::fics::Board12;
+use super::level::Level;
 
 /// The standard start, as style 12 gives it.
 const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -138,20 +139,57 @@ impl GameState {
 
     /// The `go` command from the server's clocks, and how long the engine
     /// may take before the bot counts it as hung. An untimed game gives the
-    /// engine `movetime`.
-    pub fn go_command(&self, movetime: Duration) -> (String, Duration) {
+    /// engine `movetime`. A bot playing at a `level` searches to its depth
+    /// for its time per move (see [`Level::time_for_move`]).
+    pub fn go_command(&self, movetime: Duration, level: Option<Level>) -> (String, Duration) {
         let b = &self.board;
-        if b.minutes == 0 && b.inc == 0 {
+        let untimed = b.minutes == 0 && b.inc == 0;
+        let (w, bl) = (b.white_clock_ms().max(1), b.black_clock_ms().max(1));
+        let mine = if self.color == Color::White { w } else { bl };
+        let inc = u64::from(b.inc) * 1000;
+        if let Some(level) = level {
+            let think = if untimed {
+                level.movetime()
+            } else {
+                level.time_for_move(
+                    Duration::from_millis(mine as u64),
+                    Duration::from_millis(inc),
+                )
+            };
+            let ms = think.as_millis().max(1);
+            return (
+                format!("go depth {} movetime {ms}", level.depth()),
+                think + HANG_GRACE,
+            );
+        }
+        if untimed {
             let ms = movetime.as_millis().max(1);
             return (format!("go movetime {ms}"), movetime + HANG_GRACE);
         }
-        let (w, bl) = (b.white_clock_ms().max(1), b.black_clock_ms().max(1));
-        let inc = u64::from(b.inc) * 1000;
-        let mine = if self.color == Color::White { w } else { bl };
         (
             format!("go wtime {w} btime {bl} winc {inc} binc {inc}"),
             Duration::from_millis(mine as u64) + HANG_GRACE,
         )
+    }
+
+    /// Every legal move here, in UCI (for `searchmoves`).
+    pub fn legal_uci(&self) -> Vec<String> {
+        self.pos
+            .legal_moves()
+            .iter()
+            .map(|m| m.to_uci(CastlingMode::Standard).to_string())
+            .collect()
+    }
+
+    /// The time left on the bot's own clock.
+    pub fn my_clock(&self) -> Duration {
+        let b = &self.board;
+        let ms = if self.color == Color::White {
+            b.white_clock_ms()
+        } else {
+            b.black_clock_ms()
+        };
+        Duration::from_millis(ms.max(0) as u64)
     }
 
     /// Checks the engine's `bestmove` against the position; the move as
@@ -216,9 +254,14 @@ mod tests {
         assert_eq!(g.color, Color::White);
         assert!(g.my_turn());
         assert_eq!(g.position_command(), "position startpos");
-        let (go, limit) = g.go_command(Duration::from_secs(1));
+        let (go, limit) = g.go_command(Duration::from_secs(1), None);
         assert_eq!(go, "go wtime 180000 btime 180000 winc 2000 binc 2000");
         assert_eq!(limit, Duration::from_millis(182_000));
+        // At level 8 with 180 s left: a second a move, depth 22.
+        let (go, limit) = g.go_command(Duration::from_secs(1), Level::new(8).ok());
+        assert_eq!(go, "go depth 22 movetime 1000");
+        assert_eq!(limit, Duration::from_secs(1) + HANG_GRACE);
+        assert_eq!(g.legal_uci().len(), 20);
         assert_eq!(g.engine_move("g1f3").unwrap(), "g1f3");
         assert!(g.engine_move("e2e5").unwrap_err().contains("illegal"));
         assert!(g.engine_move("0000").is_err());
@@ -232,7 +275,7 @@ mod tests {
         assert!(!g.my_turn());
         assert_eq!(g.observe(&b1).unwrap(), Sync::Same);
         assert_eq!(g.position_command(), "position startpos moves g1f3");
-        // The atomic capture 1.Nf3 d5 2.Ne5 Nd7 3.Nxd7 of the spec, seen
+        // The atomic capture 1.Nf3 d5 2.Ne5 Nd7 3.Nxd7 of docs/protocol.md §2.3, seen
         // board by board: the explosion comes from shakmaty, and agrees.
         let boards = [
             (
@@ -280,8 +323,13 @@ mod tests {
             "position fen 4k3/7P/8/8/8/8/8/4K3 b - - 0 1"
         );
         assert_eq!(
-            g.go_command(Duration::from_millis(500)).0,
+            g.go_command(Duration::from_millis(500), None).0,
             "go movetime 500"
+        );
+        let three = Level::new(3).ok();
+        assert_eq!(
+            g.go_command(Duration::from_millis(500), three).0,
+            "go depth 5 movetime 150"
         );
         // A board that does not follow (a takeback of two moves, say).
         let other = board(

@@ -7,8 +7,9 @@
 //! each server board becomes `position …` + `go wtime … btime …` for the
 //! engine, each `bestmove` a move on the server. When the connection
 //! drops it reconnects with backoff (and resumes an adjourned game if the
-//! server offers one). An engine that dies, hangs past its clock or plays
-//! an illegal move costs the game in progress, never the bot.
+//! server offers one). An engine that dies or hangs past its clock costs
+//! the game in progress, never the bot; one that plays an illegal move is
+//! asked again for its best legal one (`fallback.rs`).
 //!
 //! | file | what it is |
 //! | --- | --- |
@@ -17,15 +18,21 @@
 //! | `conn.rs` | the connection: login, setup, reading and sending |
 //! | `engine.rs` | the UCI engine process |
 //! | `game.rs` | one game: position, moves, clocks, the engine's move checked |
+//! | `fallback.rs` | the engine's best legal move when it sent an illegal one |
+//! | `level.rs` | lichess's levels 1 to 8: skill, depth, time per move |
 //! | `policy.rs` | what the bot accepts: challenges, draws, how many games |
 //! | `session.rs` | one connection's play, tying the rest together |
+//! | `thinking.rs` | the engine's side of it: searches, answers, moves sent |
 
 pub mod conn;
 pub mod engine;
+pub mod fallback;
 pub mod fics;
 pub mod game;
+pub mod level;
 pub mod policy;
 pub mod session;
+mod thinking;
 pub mod wire;
 
 use std::time::Duration;
@@ -33,6 +40,7 @@ use std::time::Duration;
 use tokio_util::sync::CancellationToken;
 
 use engine::{Engine, EngineCommand};
+use level::Level;
 use policy::Policy;
 use session::{Bot, End, Settings};
 
@@ -75,6 +83,14 @@ pub struct BotOptions {
     /// Thinking time per move in untimed games, in milliseconds.
     #[arg(long, value_name = "MS", default_value_t = 1000)]
     pub movetime: u64,
+    /// Play at a lichess level, 1 to 8 (Skill Level, depth and time per
+    /// move), instead of by the clock.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(1..=8))]
+    pub level: Option<u8>,
+    /// Quit the engine after this many seconds without a game (it starts
+    /// again for the next one), so that a waiting bot holds no engine.
+    #[arg(long, value_name = "SECS")]
+    pub engine_idle: Option<u64>,
     /// Send plain lines instead of timeseal.
     #[arg(long)]
     pub no_timeseal: bool,
@@ -98,6 +114,14 @@ impl BotOptions {
             options.push((name.trim().to_string(), value.trim().to_string()));
         }
         let command = EngineCommand::parse(&self.engine)?;
+        let level = self.level.map(Level::new).transpose()?;
+        if let Some(level) = level
+            && !options
+                .iter()
+                .any(|(n, _)| n.eq_ignore_ascii_case("Skill Level"))
+        {
+            options.push(("Skill Level".to_string(), level.skill().to_string()));
+        }
         let settings = Settings {
             server: self.server.clone(),
             login: self.login.clone(),
@@ -112,6 +136,8 @@ impl BotOptions {
             },
             whisper_eval: self.whisper_eval,
             movetime: Duration::from_millis(self.movetime.max(1)),
+            level,
+            engine_idle: self.engine_idle.map(Duration::from_secs),
         };
         Ok((settings, Engine::new(command, options)))
     }
@@ -126,8 +152,11 @@ pub async fn run(
     stop: CancellationToken,
 ) -> Result<(), String> {
     // An engine that cannot start at all is an operator's mistake: say so
-    // now rather than decline every challenge.
-    engine.ensure_started().await.map_err(|e| e.to_string())?;
+    // now rather than decline every challenge. (A bot that starts its
+    // engine for each game only, checks it then.)
+    if settings.engine_idle.is_none() {
+        engine.ensure_started().await.map_err(|e| e.to_string())?;
+    }
     let mut bot = Bot {
         settings,
         engine,

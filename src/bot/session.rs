@@ -7,10 +7,13 @@ use std::time::Duration;
 use tokio::time::Instant;
 use tokio_util::sync::CancellationToken;
 
+use std::collections::BTreeMap;
+
 use super::conn::{Conn, LoginError};
-use super::engine::{Engine, bestmove};
+use super::engine::Engine;
 use super::fics::{self, Board12, Challenge, Event};
 use super::game::{GameState, Sync};
+use super::level::Level;
 use super::policy::{Answer, Policy, Score};
 use super::wire::Piece;
 
@@ -38,6 +41,12 @@ pub struct Settings {
     pub whisper_eval: bool,
     /// The engine's time per move in untimed games.
     pub movetime: Duration,
+    /// Play at this level (its depth and time per move; its `Skill Level`
+    /// is among the engine's options) instead of by the clock.
+    pub level: Option<Level>,
+    /// Quit the engine after this long without a game (started again for
+    /// the next one), so that an idle bot holds no engine; `None`: keep it.
+    pub engine_idle: Option<Duration>,
 }
 
 /// How a session ended.
@@ -53,11 +62,21 @@ pub enum End {
 }
 
 /// The engine's search in progress.
-struct Search {
-    game: u32,
-    ply: usize,
-    deadline: Instant,
-    score: Option<Score>,
+pub(super) struct Search {
+    pub(super) game: u32,
+    pub(super) ply: usize,
+    pub(super) deadline: Instant,
+    pub(super) score: Option<Score>,
+    /// Set when this is the second search after an illegal move.
+    pub(super) fallback: Option<Fallback>,
+}
+
+/// A second search after the engine's illegal move (see `fallback.rs`).
+pub(super) struct Fallback {
+    /// The illegal move, for the log.
+    pub(super) illegal: String,
+    /// The first move of each line, by rank.
+    pub(super) lines: BTreeMap<u32, String>,
 }
 
 /// The bot across sessions: its engine and what it has played.
@@ -68,22 +87,26 @@ pub struct Bot {
 }
 
 /// One session's state.
-struct Play<'a> {
-    bot: &'a mut Bot,
-    conn: Conn,
-    me: String,
-    game: Option<GameState>,
-    search: Option<Search>,
+pub(super) struct Play<'a> {
+    pub(super) bot: &'a mut Bot,
+    pub(super) conn: Conn,
+    pub(super) me: String,
+    pub(super) game: Option<GameState>,
+    pub(super) search: Option<Search>,
     /// The engine's last evaluation in the current game, for the bot.
-    last_score: Option<Score>,
+    pub(super) last_score: Option<Score>,
     /// The move the bot sent last, for the log if the server refuses it.
-    last_sent: Option<String>,
+    pub(super) last_sent: Option<String>,
     /// The bot resigned the current game because of its own failure.
-    gave_up: bool,
+    pub(super) gave_up: bool,
     /// Games given up in a row (see [`FIRST_RESEEK`]).
-    failures: u32,
+    pub(super) failures: u32,
     /// When the seeks, held back after a failure, go up again.
-    reseek_at: Option<Instant>,
+    pub(super) reseek_at: Option<Instant>,
+    /// Since when the bot has had no game (see `Settings::engine_idle`).
+    pub(super) idle_since: Option<Instant>,
+    /// A second search set `MultiPV` above 1: the next search sets it back.
+    pub(super) multipv_raised: bool,
 }
 
 impl Bot {
@@ -126,6 +149,8 @@ impl Bot {
             gave_up: false,
             failures: 0,
             reseek_at: None,
+            idle_since: Some(Instant::now()),
+            multipv_raised: false,
         };
         let why = match play.run(&interface, adjourned, stop).await {
             Ok(true) => return End::Finished,
@@ -170,6 +195,7 @@ impl Play<'_> {
                 }
             }
             let deadline = self.search.as_ref().map(|s| s.deadline);
+            let quit_engine_at = self.engine_idle_deadline();
             tokio::select! {
                 _ = stop.cancelled() => {
                     tracing::info!("stopping");
@@ -188,8 +214,21 @@ impl Play<'_> {
                     self.post_seeks().await?;
                 }
                 _ = keepalive.tick() => self.keep_alive().await?,
+                _ = sleep_until(quit_engine_at) => {
+                    tracing::info!(engine = %self.bot.engine.name, "no game: the engine is stopped until the next one");
+                    self.bot.engine.quit().await;
+                }
             }
         }
+    }
+
+    /// When to quit an engine that has had no game for `engine_idle`.
+    fn engine_idle_deadline(&self) -> Option<Instant> {
+        let idle = self.bot.settings.engine_idle?;
+        if self.game.is_some() || self.search.is_some() || !self.bot.engine.is_running() {
+            return None;
+        }
+        self.idle_since.map(|t| t + idle)
     }
 
     async fn keep_alive(&mut self) -> std::io::Result<()> {
@@ -235,6 +274,7 @@ impl Play<'_> {
                 no, white, black, ..
             } if self.plays(&white, &black) => {
                 tracing::info!(game = no, %white, %black, "game starts");
+                self.idle_since = None;
                 self.last_score = None;
                 self.gave_up = false;
                 if let Err(e) = self.bot.engine.new_game().await {
@@ -280,6 +320,9 @@ impl Play<'_> {
             .answer(&c, playing, self.bot.played, engine_ready)
         {
             Answer::Accept => {
+                // Its game starts at once; if it does not, the engine is
+                // quit in `engine_idle`.
+                self.idle_since = Some(Instant::now());
                 tracing::info!(from = %c.from, rated = c.rated, minutes = c.minutes, inc = c.inc, "accepting challenge");
                 self.conn.send(&format!("accept {}", c.from)).await
             }
@@ -336,102 +379,6 @@ impl Play<'_> {
         Ok(())
     }
 
-    /// Asks the engine for a move in the current position.
-    async fn think(&mut self) -> std::io::Result<()> {
-        let Some(g) = &self.game else { return Ok(()) };
-        let position = g.position_command();
-        let (go, limit) = g.go_command(self.bot.settings.movetime);
-        let (no, ply) = (g.no, g.plies());
-        match self.bot.engine.go(&position, &go).await {
-            Ok(()) => {
-                self.search = Some(Search {
-                    game: no,
-                    ply,
-                    deadline: Instant::now() + limit,
-                    score: None,
-                });
-                Ok(())
-            }
-            Err(e) => {
-                tracing::error!(game = no, error = %e, "the engine cannot search; resigning this game");
-                self.bot.engine.kill();
-                self.give_up().await
-            }
-        }
-    }
-
-    /// Resigns the current game because the bot cannot play it on.
-    async fn give_up(&mut self) -> std::io::Result<()> {
-        self.gave_up = true;
-        self.conn.send("resign").await
-    }
-
-    /// Forgets the search in progress (the game moved on or ended).
-    async fn abandon_search(&mut self) {
-        if self.search.take().is_some() {
-            self.bot.engine.stop().await;
-        }
-    }
-
-    async fn on_engine(&mut self, line: Option<String>) -> std::io::Result<()> {
-        let Some(line) = line else {
-            tracing::warn!(engine = %self.bot.engine.name, "the engine exited; it will be started again");
-            if let Some(s) = self.search.take() {
-                tracing::error!(
-                    game = s.game,
-                    "the engine died while thinking; resigning this game"
-                );
-                self.give_up().await?;
-            }
-            return Ok(());
-        };
-        let Some(search) = self.search.as_mut() else {
-            return Ok(());
-        };
-        if let Some(score) = Score::from_info(&line) {
-            search.score = Some(score);
-            return Ok(());
-        }
-        let Some(uci) = bestmove(&line) else {
-            return Ok(());
-        };
-        let Some(search) = self.search.take() else {
-            return Ok(());
-        };
-        let Some(g) = &self.game else { return Ok(()) };
-        match g.engine_move(uci) {
-            Ok(mv) => {
-                tracing::debug!(game = g.no, %mv, score = ?search.score, "move");
-                if search.score.is_some() {
-                    self.last_score = search.score;
-                }
-                self.last_sent = Some(mv.clone());
-                self.conn.send(&mv).await?;
-                if self.bot.settings.whisper_eval
-                    && let Some(score) = search.score
-                {
-                    self.conn
-                        .send(&format!("whisper eval {}", score.text()))
-                        .await?;
-                }
-                Ok(())
-            }
-            Err(e) => {
-                tracing::error!(game = g.no, engine = %self.bot.engine.name, error = %e, "the engine sent an illegal move; resigning this game");
-                self.give_up().await
-            }
-        }
-    }
-
-    async fn on_hang(&mut self) -> std::io::Result<()> {
-        if let Some(s) = self.search.take() {
-            tracing::error!(game = s.game, engine = %self.bot.engine.name, "the engine did not move before its clock ran out; killing it and resigning this game");
-            self.bot.engine.kill();
-            self.give_up().await?;
-        }
-        Ok(())
-    }
-
     async fn on_refused(&mut self, why: &str) -> std::io::Result<()> {
         if let (Some(g), Some(mv)) = (&self.game, self.last_sent.take()) {
             tracing::error!(game = g.no, %mv, reply = why, "the server refused the engine's move; resigning this game");
@@ -464,6 +411,7 @@ impl Play<'_> {
         self.abandon_search().await;
         self.game = None;
         self.last_sent = None;
+        self.idle_since = Some(Instant::now());
         if std::mem::take(&mut self.gave_up) {
             self.failures += 1;
             let wait = FIRST_RESEEK

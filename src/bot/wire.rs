@@ -2,7 +2,7 @@
 //! frame), and lines → bytes (timeseal-encoded or plain).
 //!
 //! A FICS server ends lines with `\n\r`, frames the reply to each numbered
-//! command as `\x15id\x16code\x16text\x17` (block mode, protocol §6.6),
+//! command as `\x15id\x16code\x16text\x17` (block mode, docs/protocol.md §6.6),
 //! ends every burst of output with the prompt `fics% ` (no newline), and
 //! may ask a timesealed client for a stamp with `[G]` + NUL (timeseal 2)
 //! or a `[G]` line (timeseal 1). Pure code: bytes in, pieces out.

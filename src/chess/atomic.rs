@@ -11,7 +11,7 @@ use std::fmt;
 use std::sync::OnceLock;
 
 use shakmaty::{
-    CastlingMode, Color, EnPassantMode, Move, MoveList, Position, Role,
+    Color, EnPassantMode, Move, MoveList, Position, Role,
     fen::{Fen, ParseFenError},
     san::San,
     variant::Atomic,
@@ -19,10 +19,12 @@ use shakmaty::{
 };
 
 use super::Lang;
+use super::chess960::StartPosition;
 use super::input::{Found, Shape, parse_shape};
 use super::movegen;
 use super::notation;
 use super::outcome::{AutoEnd, DrawClaim};
+use super::variant::Variant;
 
 /// One half-move as the server shows and stores it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -32,7 +34,10 @@ pub struct PlayedMove {
     pub san: String,
     /// Style-12 field 27: `P/e2-e4`, `N/g1-f3`, `P/e7-e8=Q`, `o-o`, `o-o-o`.
     pub verbose: String,
-    /// UCI with standard castling: `e2e4`, `e1g1`, `e7e8q`.
+    /// UCI as the game's variant writes it: `e2e4`, `e7e8q`; castling as
+    /// the king's two-square step in atomic (`e1g1`), as the king onto its
+    /// rook in Atomic960 (`b1a1`), where the king's target can be a square
+    /// it could also step to.
     pub uci: String,
     /// The move itself.
     pub mv: Move,
@@ -125,8 +130,11 @@ impl std::error::Error for SetupError {}
 /// An atomic game from its start position, with every half-move played.
 #[derive(Clone, Debug)]
 pub struct AtomicGame {
+    /// Atomic or Atomic960: how castling is read, played and written.
+    variant: Variant,
     start: Atomic,
-    /// Normalised FEN of a set-up start position.
+    /// Normalised FEN of a set-up start position; always there in an
+    /// Atomic960 game.
     start_fen: Option<String>,
     pos: Atomic,
     /// Legal moves of `pos`, made the first time they are asked for.
@@ -147,31 +155,59 @@ impl Default for AtomicGame {
 impl AtomicGame {
     /// A game from the standard start position.
     pub fn new() -> Self {
-        Self::from_position(Atomic::default(), None)
+        Self::from_position(Variant::Atomic, Atomic::default(), None)
+    }
+
+    /// An Atomic960 game from a Chess960 start position. Its start FEN is
+    /// kept even for 518, the standard one: an Atomic960 game always says
+    /// where it began (PGN, the database).
+    pub fn atomic960(start: StartPosition) -> Self {
+        Self::from_position(Variant::Atomic960, start.position(), Some(start.fen()))
     }
 
     /// A game from a set-up position (standard castling, strict checks).
     pub fn from_fen(fen: &str) -> Result<Self, SetupError> {
-        let fen = Fen::from_ascii(fen.trim().as_bytes()).map_err(SetupError::Syntax)?;
-        let pos: Atomic = fen
-            .into_position(CastlingMode::Standard)
-            .map_err(|e| SetupError::Illegal(e.kinds()))?;
-        let normalised = Fen::from_position(&pos, EnPassantMode::Legal).to_string();
-        Ok(Self::from_position(pos, Some(normalised)))
+        Self::from_fen_in(Variant::Atomic, fen)
     }
 
-    /// Replays a stored game: its start position (None: the standard one)
-    /// and its moves in UCI, as the database keeps them. The error says
+    /// A game of `variant` from a set-up position, strict checks. Atomic
+    /// only accepts castling rights of a king on e1/e8 with rooks in the
+    /// corners; Atomic960 any king between its castling rooks (X-FEN
+    /// `KQkq` for the outermost rooks, or the rooks' files, Shredder-FEN
+    /// `HFhf`).
+    pub fn from_fen_in(variant: Variant, fen: &str) -> Result<Self, SetupError> {
+        let fen = Fen::from_ascii(fen.trim().as_bytes()).map_err(SetupError::Syntax)?;
+        let pos: Atomic = fen
+            .into_position(variant.castling_mode())
+            .map_err(|e| SetupError::Illegal(e.kinds()))?;
+        let normalised = Fen::from_position(&pos, EnPassantMode::Legal).to_string();
+        Ok(Self::from_position(variant, pos, Some(normalised)))
+    }
+
+    /// Replays a stored atomic game: its start position (None: the standard
+    /// one) and its moves in UCI, as the database keeps them. The error says
     /// which half-move (1-based; 0 for the start position) went wrong.
     pub fn replay<'a>(
         start_fen: Option<&str>,
         ucis: impl IntoIterator<Item = &'a str>,
     ) -> Result<Self, (usize, String)> {
-        let mut game = match start_fen {
-            Some(fen) => {
-                Self::from_fen(fen).map_err(|e| (0, format!("bad start position: {e}")))?
-            }
-            None => Self::new(),
+        Self::replay_in(Variant::Atomic, start_fen, ucis)
+    }
+
+    /// [`replay`](Self::replay) for a game of `variant`; an Atomic960 game
+    /// without a start FEN starts from 518. Castling may be stored either
+    /// way, the king onto its rook (`b1a1`) or, from e1/e8, its two-square
+    /// step (`e1g1`).
+    pub fn replay_in<'a>(
+        variant: Variant,
+        start_fen: Option<&str>,
+        ucis: impl IntoIterator<Item = &'a str>,
+    ) -> Result<Self, (usize, String)> {
+        let mut game = match (start_fen, variant) {
+            (Some(fen), _) => Self::from_fen_in(variant, fen)
+                .map_err(|e| (0, format!("bad start position: {e}")))?,
+            (None, Variant::Atomic) => Self::new(),
+            (None, Variant::Atomic960) => Self::atomic960(StartPosition::STANDARD),
         };
         for (i, text) in ucis.into_iter().enumerate() {
             let ply = i + 1;
@@ -186,8 +222,9 @@ impl AtomicGame {
         Ok(game)
     }
 
-    fn from_position(pos: Atomic, start_fen: Option<String>) -> Self {
+    fn from_position(variant: Variant, pos: Atomic, start_fen: Option<String>) -> Self {
         AtomicGame {
+            variant,
             legal: OnceLock::new(),
             has_moves: movegen::has_legal_move(&pos),
             hashes: vec![hash(&pos)],
@@ -195,6 +232,22 @@ impl AtomicGame {
             start_fen,
             pos,
             moves: Vec::new(),
+        }
+    }
+
+    /// Atomic or Atomic960.
+    pub fn variant(&self) -> Variant {
+        self.variant
+    }
+
+    /// The Chess960 number of an Atomic960 game's start, if it began from
+    /// one of the 960 (not from a set-up position).
+    pub fn chess960_number(&self) -> Option<StartPosition> {
+        match self.variant {
+            Variant::Atomic => None,
+            Variant::Atomic960 => {
+                StartPosition::from_setup(&self.start.to_setup(EnPassantMode::Legal))
+            }
         }
     }
 
@@ -240,8 +293,8 @@ impl AtomicGame {
         self.pos.fullmoves().get()
     }
 
-    /// Reads one line of user input as a move (every form of protocol
-    /// §5.1, see [`super::input`]). A promotion typed without a piece uses
+    /// Reads one line of user input as a move (every form of
+    /// docs/protocol.md §5.1, see [`super::input`]). A promotion typed without a piece uses
     /// `promote`.
     pub fn parse_move(&self, input: &str, lang: Lang, promote: Role) -> Result<Move, MoveError> {
         self.parse_move_cased(input, lang, promote, false)
@@ -297,7 +350,7 @@ impl AtomicGame {
         self.moves.push(PlayedMove {
             san,
             verbose: notation::verbose(mv),
-            uci: notation::uci(mv),
+            uci: notation::uci_in(mv, self.variant.castling_mode()),
             mv,
         });
         Ok(self.moves.last().expect("a move was just pushed"))
@@ -356,7 +409,7 @@ impl AtomicGame {
 
     /// The game is over by itself after the last move: a king exploded,
     /// checkmate, stalemate, or neither side has mating material (in that
-    /// order; decision 4).
+    /// order; docs/protocol.md decision 4).
     pub fn end(&self) -> Option<AutoEnd> {
         if self.pos.is_variant_end() {
             let loser = if self.pos.board().king_of(Color::White).is_none() {
@@ -405,7 +458,7 @@ impl AtomicGame {
         !self.pos.has_insufficient_material(color)
     }
 
-    /// Material of (White, Black): P=1, N=3, B=3, R=5, Q=9 (protocol §2.5).
+    /// Material of (White, Black): P=1, N=3, B=3, R=5, Q=9 (docs/protocol.md §2.5).
     pub fn strengths(&self) -> (u32, u32) {
         strengths(self.pos.board())
     }

@@ -7,11 +7,11 @@
 //! sentence why it cannot.
 
 use shakmaty::{
-    Bitboard, CastlingMode, Color, File, FromSetup, Piece, PositionErrorKinds, Rank, Role, Setup,
-    Square, fen::Fen, variant::Atomic,
+    Bitboard, Color, File, FromSetup, Piece, PositionErrorKinds, Rank, Role, Setup, Square,
+    fen::Fen, variant::Atomic,
 };
 
-use super::{AtomicGame, BoardSnapshot};
+use super::{AtomicGame, BoardSnapshot, StartPosition, Variant};
 
 /// What one `bsetup` argument asks for.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -20,6 +20,9 @@ pub enum SetupCommand {
     Clear,
     /// `start`: the standard starting position.
     Start,
+    /// `start N`: Chess960 start position N (0–959); the game becomes an
+    /// Atomic960 one.
+    Start960(StartPosition),
     /// `fen FEN`: the board (and whatever else the FEN gives) from a FEN.
     Fen(String),
     /// `P@e4`, `wp@e4` (a piece), `x@e4` (an empty square).
@@ -45,7 +48,7 @@ pub enum CastleRights {
 }
 
 /// The words `bsetup` understands, for its usage line.
-pub const USAGE: &str = "bsetup [clear|start|fen FEN|P@e4|x@e4|tomove white|black|wcastle|bcastle both|kside|qside|none|eppos FILE|none|done]";
+pub const USAGE: &str = "bsetup [clear|start [0-959]|fen FEN|P@e4|x@e4|tomove white|black|wcastle|bcastle both|kside|qside|none|eppos FILE|none|done]";
 
 impl SetupCommand {
     /// Reads the arguments of `bsetup` (already trimmed, not empty).
@@ -62,6 +65,13 @@ impl SetupCommand {
         match first.to_ascii_lowercase().as_str() {
             "clear" if rest.is_empty() => Ok(SetupCommand::Clear),
             "start" if rest.is_empty() => Ok(SetupCommand::Start),
+            "start" => match rest.as_slice() {
+                [number] => number
+                    .parse()
+                    .map(SetupCommand::Start960)
+                    .map_err(|_| "Usage: bsetup start [0-959]".to_owned()),
+                _ => Err("Usage: bsetup start [0-959]".into()),
+            },
             "done" if rest.is_empty() => Ok(SetupCommand::Done),
             "fen" if !rest.is_empty() => Ok(SetupCommand::Fen(rest.join(" "))),
             "fen" => Err("Usage: bsetup fen FEN".into()),
@@ -139,6 +149,9 @@ pub fn parse_placement(text: &str) -> Result<SetupCommand, String> {
 /// A board being set up.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BoardEditor {
+    /// The rules the finished position is played by: they say which
+    /// castling rights can be given (Atomic960: any rook beside the king).
+    variant: Variant,
     setup: Setup,
     /// The file of a pawn that has just gone two squares, if any; its
     /// square follows from the side to move when the setup is done.
@@ -152,20 +165,32 @@ impl Default for BoardEditor {
 }
 
 impl BoardEditor {
-    /// An empty board, White to move.
+    /// An empty board, White to move, for an atomic game.
     pub fn empty() -> BoardEditor {
+        BoardEditor::empty_in(Variant::Atomic)
+    }
+
+    /// An empty board, White to move, for a game of `variant`.
+    pub fn empty_in(variant: Variant) -> BoardEditor {
         BoardEditor {
+            variant,
             setup: Setup::empty(),
             ep_file: None,
         }
     }
 
-    /// The current position of a game, to change it.
+    /// The rules the position will be played by.
+    pub fn variant(&self) -> Variant {
+        self.variant
+    }
+
+    /// The current position of a game, to change it (in the game's variant).
     pub fn from_game(game: &AtomicGame) -> BoardEditor {
         use shakmaty::{EnPassantMode, Position};
         let setup = game.position().to_setup(EnPassantMode::Legal);
         let ep_file = setup.ep_square.map(Square::file);
         BoardEditor {
+            variant: game.variant(),
             setup: Setup {
                 ep_square: None,
                 ..setup
@@ -179,15 +204,24 @@ impl BoardEditor {
         let color_name = |c: Color| if c == Color::White { "White" } else { "Black" };
         Ok(match command {
             SetupCommand::Clear => {
-                *self = BoardEditor::empty();
+                *self = BoardEditor::empty_in(self.variant);
                 "The board is now empty.".into()
             }
             SetupCommand::Start => {
                 *self = BoardEditor {
+                    variant: self.variant,
                     setup: Setup::initial(),
                     ep_file: None,
                 };
                 "The board is now in the starting position.".into()
+            }
+            SetupCommand::Start960(start) => {
+                *self = BoardEditor {
+                    variant: Variant::Atomic960,
+                    setup: start.setup(),
+                    ep_file: None,
+                };
+                format!("The board is now in Chess960 start position {start} (Atomic960).")
             }
             SetupCommand::Fen(text) => {
                 let fen = Fen::from_ascii(text.trim().as_bytes())
@@ -216,29 +250,15 @@ impl BoardEditor {
                 format!("{} to move.", color_name(*color))
             }
             SetupCommand::Castle(color, rights) => {
+                let rooks = self.castling_rooks(*color, *rights)?;
                 let rank = color.backrank();
-                let (king_side, queen_side) = (
-                    Square::from_coords(File::H, rank),
-                    Square::from_coords(File::A, rank),
-                );
-                let rooks = &mut self.setup.castling_rights;
-                rooks.discard(king_side);
-                rooks.discard(queen_side);
+                self.setup.castling_rights = (self.setup.castling_rights & !Bitboard::from(rank))
+                    | rooks.into_iter().flatten().collect::<Bitboard>();
                 let name = color_name(*color);
                 match rights {
-                    CastleRights::Both => {
-                        rooks.add(king_side);
-                        rooks.add(queen_side);
-                        format!("{name} may castle both ways.")
-                    }
-                    CastleRights::KingSide => {
-                        rooks.add(king_side);
-                        format!("{name} may castle king side only.")
-                    }
-                    CastleRights::QueenSide => {
-                        rooks.add(queen_side);
-                        format!("{name} may castle queen side only.")
-                    }
+                    CastleRights::Both => format!("{name} may castle both ways."),
+                    CastleRights::KingSide => format!("{name} may castle king side only."),
+                    CastleRights::QueenSide => format!("{name} may castle queen side only."),
                     CastleRights::None => format!("{name} may not castle."),
                 }
             }
@@ -251,6 +271,54 @@ impl BoardEditor {
             }
             SetupCommand::Done => String::new(),
         })
+    }
+
+    /// The rook squares `wcastle`/`bcastle` give rights to, h-side and
+    /// a-side: in atomic the corners; in Atomic960 the outermost rook on
+    /// each side of the king, which must be on its first rank (what X-FEN's
+    /// `K` and `Q` mean). A side asked for without such a rook is refused.
+    fn castling_rooks(
+        &self,
+        color: Color,
+        rights: CastleRights,
+    ) -> Result<[Option<Square>; 2], String> {
+        let (h_wanted, a_wanted) = match rights {
+            CastleRights::Both => (true, true),
+            CastleRights::KingSide => (true, false),
+            CastleRights::QueenSide => (false, true),
+            CastleRights::None => (false, false),
+        };
+        let rank = color.backrank();
+        let (h_rook, a_rook) = match self.variant {
+            Variant::Atomic => (
+                Some(Square::from_coords(File::H, rank)),
+                Some(Square::from_coords(File::A, rank)),
+            ),
+            Variant::Atomic960 if !h_wanted && !a_wanted => (None, None),
+            Variant::Atomic960 => {
+                let board = &self.setup.board;
+                let king = board
+                    .king_of(color)
+                    .filter(|k| k.rank() == rank)
+                    .ok_or_else(|| {
+                        format!("{color:?} may only castle with its king on its first rank.")
+                    })?;
+                let rooks = board.by_piece(color.rook()) & rank;
+                (
+                    rooks.into_iter().rfind(|r| r.file() > king.file()),
+                    rooks.into_iter().find(|r| r.file() < king.file()),
+                )
+            }
+        };
+        let pick = |wanted: bool, rook: Option<Square>, side: &str| match (wanted, rook) {
+            (false, _) => Ok(None),
+            (true, Some(rook)) => Ok(Some(rook)),
+            (true, None) => Err(format!("{color:?} has no rook on the {side} of its king.")),
+        };
+        Ok([
+            pick(h_wanted, h_rook, "h-side")?,
+            pick(a_wanted, a_rook, "a-side")?,
+        ])
     }
 
     /// The position as a [`Setup`], with the en passant square in place.
@@ -308,7 +376,7 @@ impl BoardEditor {
                 square.rank().char()
             )));
         }
-        let kinds = match Atomic::from_setup(setup.clone(), CastlingMode::Standard) {
+        let kinds = match Atomic::from_setup(setup.clone(), self.variant.castling_mode()) {
             Ok(_) => PositionErrorKinds::empty(),
             Err(e) => e.kinds(),
         };
@@ -322,7 +390,12 @@ impl BoardEditor {
             )));
         }
         if kinds.contains(PositionErrorKinds::INVALID_CASTLING_RIGHTS) {
-            return Err(cannot("castling needs the king and rook at home".into()));
+            return Err(cannot(match self.variant {
+                Variant::Atomic => "castling needs the king and rook at home".into(),
+                Variant::Atomic960 => {
+                    "castling needs the king on its first rank between its castling rooks".into()
+                }
+            }));
         }
         if kinds.contains(PositionErrorKinds::INVALID_EP_SQUARE) {
             // The pawn that went two squares, as `eppos` named its file.
@@ -339,7 +412,7 @@ impl BoardEditor {
                 name(!turn).to_ascii_lowercase()
             )));
         }
-        AtomicGame::from_fen(&self.fen()).map_err(|e| e.to_string())
+        AtomicGame::from_fen_in(self.variant, &self.fen()).map_err(|e| e.to_string())
     }
 }
 

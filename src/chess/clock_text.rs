@@ -1,6 +1,6 @@
 //! Times as the boards and move lists write them.
 //!
-//! Clocks read `m:ss`, or `h:mm:ss` from one hour on (decision 1), and a
+//! Clocks read `m:ss`, or `h:mm:ss` from one hour on (docs/protocol.md decision 1), and a
 //! negative clock reads `0:00`. Seconds are cut, not rounded: a clock with
 //! 0.9 s left shows `0:00`, like a real chess clock, and the golden board's
 //! 2.3 s move shows `0:02`. With `iset ms 1` a move time carries

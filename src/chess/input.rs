@@ -1,4 +1,4 @@
-//! Reading one line a player typed as a move (FICS protocol §5.1).
+//! Reading one line a player typed as a move (docs/protocol.md §5.1).
 //!
 //! FICS accepts far more than strict SAN, and clients rely on it: xboard
 //! sends `e2e4`, `e7e8=q` and `o-o`; PyChess sends `e1g1`; people type
@@ -10,9 +10,17 @@
 //!
 //! Rules, after FICS 1.6.2 / lasker `algcheck.c`:
 //! * trailing `+ # ! ?` are ignored, and so is whether `x` is written;
-//! * a square pair (`e2e4`, `e2-e4`, `e2xe4`) moves whatever stands there,
-//!   including the king's castling move `e1g1`/`e1c1`; it wins over every
-//!   other reading, so `b2b4` or (in French) `c2c4` is never ambiguous;
+//! * a square pair (`e2e4`, `e2-e4`, `e2xe4`) moves whatever stands there;
+//!   it wins over every other reading, so `b2b4` or (in French) `c2c4` is
+//!   never ambiguous;
+//! * castling is `O-O`/`O-O-O` (and `0-0`, `oo`...: the a-side castling is
+//!   the long one, the h-side the short one, in Atomic960 too), or a square
+//!   pair from the king: onto its own castling rook (`e1h1`, `b1a1`: how
+//!   Chess960 GUIs and UCI write it, never a king move), or to the king's
+//!   target square when that is two or more squares away (`e1g1`: how FICS
+//!   clients and PyChess write it). A one-square step is a king move, as on
+//!   FICS and ICC for Fischer random: from b1, `b1c1` is never the long
+//!   castling;
 //! * piece letters may be lower case, except letters that are also files:
 //!   those are files, but for the English `b`, which is read both ways
 //!   (`bc4`, `bxc4`: pawn or bishop; if both are legal the input is
@@ -137,16 +145,10 @@ impl Pattern {
         let (role, from, to) = match m {
             Move::Normal { role, from, to, .. } => (role, from, to),
             Move::EnPassant { from, to } => (Role::Pawn, from, to),
-            // Castling is typed as `O-O` or as the king's two-square step.
-            Move::Castle { king, rook } if self.role.is_none() => {
-                let side = CastlingSide::from_queen_side(rook.file() < king.file());
-                (
-                    Role::King,
-                    king,
-                    Square::from_coords(side.king_to_file(), king.rank()),
-                )
+            Move::Castle { king, rook } => {
+                return self.role.is_none() && self.matches_castle(king, rook);
             }
-            Move::Castle { .. } | Move::Put { .. } => return false,
+            Move::Put { .. } => return false,
         };
         self.role.is_none_or(|r| r == role)
             && self.from_file.is_none_or(|f| f == from.file())
@@ -159,6 +161,20 @@ impl Pattern {
                 (None, Some(got)) => got == promote,
                 (None, None) => true,
             }
+    }
+
+    /// A square pair typed for a castling: from the king onto its rook, or
+    /// to the king's target square two or more squares away (see the
+    /// module's rules).
+    fn matches_castle(&self, king: Square, rook: Square) -> bool {
+        let side = CastlingSide::from_queen_side(rook.file() < king.file());
+        let target = Square::from_coords(side.king_to_file(), king.rank());
+        let to_is =
+            |square: Square| self.to_file == square.file() && self.to_rank == Some(square.rank());
+        self.from_file == Some(king.file())
+            && self.from_rank == Some(king.rank())
+            && self.promotion.is_none()
+            && (to_is(rook) || (to_is(target) && king.distance(target) >= 2))
     }
 }
 
@@ -490,6 +506,40 @@ mod tests {
         assert_eq!(role("Cf3", Lang::Fr), Some(Role::Knight));
         assert_eq!(role("Nf3", Lang::Fr), Some(Role::Knight));
         assert_eq!(pat("Cf3", Lang::En), None);
+    }
+
+    #[test]
+    fn a_square_pair_castles_onto_the_rook_or_two_squares_away() {
+        use crate::chess::{AtomicGame, Variant};
+        // King b1, rooks a1 and h1 (Chess960 start 709 without its minor
+        // pieces and queen).
+        let game = AtomicGame::from_fen_in(
+            Variant::Atomic960,
+            "rk5r/pppppppp/8/8/8/8/PPPPPPPP/RK5R w KQkq - 0 1",
+        )
+        .unwrap();
+        let read =
+            |s: &str| pat(s, Lang::En).map(|shape| shape.find(game.legal_moves(), Role::Queen));
+        let castle = |rook| {
+            Some(Found::One(Move::Castle {
+                king: Square::B1,
+                rook,
+            }))
+        };
+        assert_eq!(read("b1a1"), castle(Square::A1));
+        assert_eq!(read("b1h1"), castle(Square::H1));
+        assert_eq!(read("b1g1"), castle(Square::H1));
+        // One square is the king's step; the long castling's king target
+        // is c1, one square away.
+        assert!(matches!(
+            read("b1c1"),
+            Some(Found::One(Move::Normal {
+                role: Role::King,
+                ..
+            }))
+        ));
+        assert_eq!(read("b1d1"), Some(Found::None));
+        assert_eq!(read("b1f1"), Some(Found::None));
     }
 
     #[test]

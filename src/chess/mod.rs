@@ -1,5 +1,6 @@
 //! The atomic-chess core of atomicd: everything about a game that does not
-//! touch a socket, a clock or a database.
+//! touch a socket, a clock or a database, for atomic and for Atomic960
+//! (atomic from the 960 Chess960 start positions, [`Variant`]).
 //!
 //! Move legality, explosions, check and mate come from shakmaty
 //! (`shakmaty::variant::Atomic`), which matches the FICS atomic rules on
@@ -13,6 +14,7 @@
 
 pub mod atomic;
 pub mod board_setup;
+pub mod chess960;
 pub mod clock_text;
 pub mod input;
 pub mod lessons;
@@ -25,11 +27,14 @@ pub mod shared_lines;
 pub mod snapshot;
 pub mod style1;
 pub mod style12;
+pub mod variant;
 
 pub use atomic::{AtomicGame, MoveError, PlayedMove, SetupError};
+pub use chess960::StartPosition;
 pub use input::looks_like_move;
 pub use outcome::{AutoEnd, DrawClaim};
 pub use snapshot::{BoardSnapshot, LastMove};
+pub use variant::Variant;
 
 /// The language a user reads and types chess in (`set lang en|fr`).
 ///

@@ -1,4 +1,4 @@
-//! The body of the `moves` command (protocol §6.2), which xboard and
+//! The body of the `moves` command (docs/protocol.md §6.2), which xboard and
 //! PyChess parse to rebuild a game they start observing.
 //!
 //! ```text
@@ -163,7 +163,7 @@ mod tests {
         }
     }
 
-    /// The real FICS example of protocol §6.2 (ms mode), with our word
+    /// The real FICS example of docs/protocol.md §6.2 (ms mode), with our word
     /// `atomic` for FICS's `standard`.
     #[test]
     fn ms_list_matches_the_fics_example() {

@@ -72,7 +72,15 @@ pub fn verbose(mv: Move) -> String {
 /// The move in UCI with standard castling (`e1g1`), as PyChess and engines
 /// write it.
 pub fn uci(mv: Move) -> String {
-    UciMove::from_move(mv, CastlingMode::Standard).to_string()
+    uci_in(mv, CastlingMode::Standard)
+}
+
+/// The move in UCI for a game castling in `mode`: with
+/// `CastlingMode::Chess960` a castling is the king onto its rook (`b1a1`),
+/// as engines with `UCI_Chess960` and python-chess's `chess960` boards
+/// write it; every other move is the same in both.
+pub fn uci_in(mv: Move, mode: CastlingMode) -> String {
+    UciMove::from_move(mv, mode).to_string()
 }
 
 trait SquareAscii {
@@ -141,6 +149,23 @@ mod tests {
         assert_eq!(verbose(long), "o-o-o");
         assert_eq!(uci(short), "e1g1");
         assert_eq!(uci(long), "e8c8");
+        assert_eq!(uci_in(short, CastlingMode::Chess960), "e1h1");
+        assert_eq!(uci_in(long, CastlingMode::Chess960), "e8a8");
+        // A Chess960 long castling from b1: the king goes to c1, the rook
+        // from a1 to d1. Standard UCI would write the king's one-square
+        // step, which is also a king move; so Atomic960 writes b1a1.
+        let from_b1 = Move::Castle {
+            king: Square::B1,
+            rook: Square::A1,
+        };
+        assert_eq!(verbose(from_b1), "o-o-o");
+        assert_eq!(uci(from_b1), "b1c1");
+        assert_eq!(uci_in(from_b1, CastlingMode::Chess960), "b1a1");
+        let swap = Move::Castle {
+            king: Square::G8,
+            rook: Square::H8,
+        };
+        assert_eq!(verbose(swap), "o-o");
         let ep = Move::EnPassant {
             from: Square::D5,
             to: Square::E6,

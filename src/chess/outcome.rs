@@ -2,14 +2,14 @@
 //!
 //! shakmaty only says who won; FICS needs the reason (`Bob's king
 //! exploded`, `Game drawn by stalemate`), the result token and the short
-//! end code of `history`. Decision 4 of the spec fixes which ends are
+//! end code of `history`. Decision 4 of docs/protocol.md fixes which ends are
 //! automatic ([`AutoEnd`]) and which must be claimed with `draw`
 //! ([`DrawClaim`]).
 
 use shakmaty::Color;
 
 /// A game that ended by itself with the last move, checked in this order
-/// (decision 4): a king exploded, checkmate, stalemate, and then both
+/// (docs/protocol.md decision 4): a king exploded, checkmate, stalemate, and then both
 /// sides without mating material (shakmaty's atomic rule).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum AutoEnd {

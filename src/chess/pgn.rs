@@ -40,6 +40,11 @@ pub struct PgnGame {
     /// The reason of the end line, written as the final comment, e.g.
     /// `Bob's king exploded`.
     pub end_comment: Option<String>,
+    /// The computer analysis's evaluation after each half-move, as
+    /// `[%eval …]` writes it (`0.35`, `#-2`), when the game was analysed;
+    /// each becomes a `{ [%eval 0.35] }` comment after its move, as
+    /// lichess exports them.
+    pub evals: Vec<Option<String>>,
 }
 
 /// Movetext lines stay within this width (PGN export format: under 80).
@@ -79,13 +84,19 @@ pub fn write(game: &PgnGame, out: &mut String) {
 
     let mut tokens: Vec<String> = Vec::with_capacity(game.sans.len() * 3 / 2 + 2);
     let (mut turn, mut number) = start_of(game.start_fen.as_deref());
+    let mut after_comment = false;
     for (i, san) in game.sans.iter().enumerate() {
         if turn == Color::White {
             tokens.push(format!("{number}. {san}"));
-        } else if i == 0 {
+        } else if i == 0 || after_comment {
             tokens.push(format!("{number}... {san}"));
         } else {
             tokens.push(san.clone());
+        }
+        after_comment = false;
+        if let Some(Some(eval)) = game.evals.get(i) {
+            tokens.push(format!("{{ [%eval {eval}] }}"));
+            after_comment = true;
         }
         if turn == Color::Black {
             number += 1;
@@ -150,7 +161,25 @@ mod tests {
                 .map(String::from)
                 .to_vec(),
             end_comment: Some("Bob's king exploded".to_owned()),
+            evals: Vec::new(),
         }
+    }
+
+    #[test]
+    fn evaluations_follow_their_moves() {
+        let mut g = game();
+        g.evals = ["0.20", "1.50", "1.80", "#1"]
+            .map(|e| Some(e.to_owned()))
+            .to_vec();
+        g.evals.push(None);
+        let mut out = String::new();
+        write(&g, &mut out);
+        let movetext = out.split("\n\n").nth(1).unwrap().replace('\n', " ");
+        assert_eq!(
+            movetext,
+            "1. Nf3 { [%eval 0.20] } 1... a6 { [%eval 1.50] } 2. Ng5 { [%eval 1.80] } 2... a5 { [%eval #1] } 3. Nxf7# {Bob's king exploded} 1-0"
+        );
+        assert!(out.lines().all(|l| l.len() <= LINE_WIDTH), "{out}");
     }
 
     #[test]

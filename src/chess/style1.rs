@@ -1,5 +1,5 @@
-//! Style 1: the compact board of the atomic help page (decision 1; the
-//! files in `spec/golden/` are its contract, byte for byte).
+//! Style 1: the compact board of the atomic help page (docs/protocol.md decision 1; the
+//! files in `tests/data/golden/` are its contract, byte for byte).
 //!
 //! ```text
 //! Game 1 (Alice vs. Bob)

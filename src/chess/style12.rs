@@ -1,5 +1,5 @@
 //! Style 12: the one-line machine board every FICS client parses
-//! (protocol §2.3), with all 32 fields.
+//! (docs/protocol.md §2.3), with all 32 fields.
 //!
 //! xboard switches to millisecond clocks when field 28 has a `.`, so the
 //! `ms` flag changes the clock fields and the move-time field together.
@@ -9,7 +9,7 @@
 //! through `itoa` rather than `core::fmt` (which was half the cost of a
 //! board), and the line is reserved once.
 
-use shakmaty::{Color, Piece, Role, Square};
+use shakmaty::{Color, File, Piece, Role, Setup, Square};
 
 use super::clock_text::push_move_time;
 use super::snapshot::BoardSnapshot;
@@ -60,15 +60,8 @@ pub fn render_marked(
     }
     // Piece letters, digits, '<', '>', '-' and spaces: always ASCII.
     out.push_str(std::str::from_utf8(&ranks).unwrap_or_default());
-    // Castling rights are the rooks that may still castle (standard
-    // chess: a1, h1, a8, h8).
-    let flag = |rook: Square| {
-        if pos.castling_rights.contains(rook) {
-            " 1"
-        } else {
-            " 0"
-        }
-    };
+    let flag = |yes: bool| if yes { " 1" } else { " 0" };
+    let castles = castle_flags(pos);
     let (white_strength, black_strength) = snap.strengths();
     let clock = |clock_ms: i64| if ms { clock_ms } else { clock_ms / 1000 };
     out.push_str(if pos.turn == Color::White {
@@ -80,10 +73,9 @@ pub fn render_marked(
         Some(file) => push_int(out, file),
         None => out.push_str("-1"),
     }
-    out.push_str(flag(Square::H1));
-    out.push_str(flag(Square::A1));
-    out.push_str(flag(Square::H8));
-    out.push_str(flag(Square::A8));
+    for yes in castles {
+        out.push_str(flag(yes));
+    }
     field(out, pos.halfmoves);
     field(out, snap.game_no);
     out.push(' ');
@@ -124,6 +116,36 @@ pub fn render_marked(
         relation,
         flip: flip_at,
     }
+}
+
+/// Fields 11–14: White may castle short, long, Black short, long.
+///
+/// Castling rights are the rooks that may still castle. Short is a rook on
+/// the king's h-side, long one on its a-side: in atomic the rooks of h1,
+/// a1, h8 and a8, in Atomic960 wherever they started. That is what FICS's
+/// wild/fr boards mean by these flags, and how the GUIs read them back:
+/// xboard gives the rights to the outermost rooks of the first board,
+/// PyChess to the rook files of the first board (docs/atomic960.md). A
+/// board being set up may have no king on its first rank yet; then only
+/// the corner rooks count, as in atomic.
+fn castle_flags(pos: &Setup) -> [bool; 4] {
+    let side = |color: Color| {
+        let rank = color.backrank();
+        let rights = pos.castling_rights & rank;
+        match pos.board.king_of(color).filter(|k| k.rank() == rank) {
+            Some(king) => (
+                rights.into_iter().any(|rook| rook.file() > king.file()),
+                rights.into_iter().any(|rook| rook.file() < king.file()),
+            ),
+            None => (
+                rights.contains(Square::from_coords(File::H, rank)),
+                rights.contains(Square::from_coords(File::A, rank)),
+            ),
+        }
+    };
+    let ((white_short, white_long), (black_short, black_long)) =
+        (side(Color::White), side(Color::Black));
+    [white_short, white_long, black_short, black_long]
 }
 
 /// A space, then the number.

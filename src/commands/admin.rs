@@ -13,10 +13,13 @@ use std::time::Duration;
 use tokio::time::Instant;
 
 use super::Ctx;
-use crate::server::Shared;
+use crate::event::Msg;
+use crate::msg;
+use crate::shared::Shared;
 use crate::store::{accounts, admin as db};
 use crate::timefmt::unix_now;
 use crate::world::admin::{Adjudicated, AdjudicatedGame, Verdict};
+use crate::world::shutdown::framed;
 
 /// Logs an admin action and stores it; `comment` also goes on the
 /// target's record.
@@ -68,11 +71,11 @@ pub fn announce(ctx: &mut Ctx<'_>, args: &str) {
     }
     let me = ctx.session.name.clone();
     let n = ctx.world().tell_everyone(
-        &format!("\n    **ANNOUNCEMENT** from {me}: {text}\n\n"),
+        framed(msg!("announcement", by = &me, text = text)),
         Some(ctx.session.id),
     );
     record(ctx.shared(), &me, "announce", None, text, None);
-    ctx.line(format!("({n}) **ANNOUNCEMENT** from {me}: {text}"));
+    ctx.say(&msg!("announcement-sent", n = n, by = &me, text = text));
 }
 
 /// `nuke name`: throws a user off the server (their game is adjourned, or
@@ -86,24 +89,19 @@ pub fn nuke(ctx: &mut Ctx<'_>, args: &str) {
     let result = {
         let world = ctx.world();
         match world.by_name(name) {
-            None => Err(format!("{name} is not logged in.")),
-            Some(p) if p.titles.admin && p.id != ctx.session.id => {
-                Err("You can't nuke an administrator.".to_string())
-            }
+            None => Err(msg!("player-not-logged-in", name = name)),
+            Some(p) if p.titles.admin && p.id != ctx.session.id => Err(msg!("nuke-admin")),
             Some(_) => Ok(world
-                .kick(
-                    name,
-                    &format!("**** You have been kicked out by {me}! ****\n"),
-                )
+                .kick(name, msg!("kick-nuked", by = &me))
                 .unwrap_or_default()),
         }
     };
     match result {
         Ok(shown) => {
             record(ctx.shared(), &me, "nuke", Some(&shown), "", Some("Nuked."));
-            ctx.line(format!("Nuked: {shown}"));
+            ctx.say(&msg!("nuked", name = &shown));
         }
-        Err(e) => ctx.line(e),
+        Err(e) => ctx.say(&e),
     }
 }
 
@@ -125,16 +123,15 @@ fn set_ban(ctx: &mut Ctx<'_>, args: &str, on: bool) {
     let shared = ctx.shared().clone();
     let me = ctx.session.name.clone();
     let name = name.to_string();
+    let voice = ctx.voice();
     ctx.reply_later(async move {
         let lookup = name.clone();
         let done = shared
             .store
-            .call(move |c| -> rusqlite::Result<Result<String, String>> {
+            .call(move |c| -> rusqlite::Result<Result<String, Msg>> {
                 match accounts::find(c, &lookup)? {
-                    None => Ok(Err(format!("There is no account named \"{lookup}\"."))),
-                    Some(a) if a.titles.admin && on => {
-                        Ok(Err("You can't ban an administrator.".to_string()))
-                    }
+                    None => Ok(Err(msg!("admin-no-account", name = &lookup))),
+                    Some(a) if a.titles.admin && on => Ok(Err(msg!("admin-ban-admin"))),
                     Some(a) => {
                         db::set_banned(c, &a.name, on)?;
                         Ok(Ok(a.name))
@@ -144,19 +141,16 @@ fn set_ban(ctx: &mut Ctx<'_>, args: &str, on: bool) {
             .await;
         let shown = match done {
             Ok(Ok(Ok(shown))) => shown,
-            Ok(Ok(Err(e))) => return format!("{e}\n"),
-            _ => return "The database is not available; try again later.\n".to_string(),
+            Ok(Ok(Err(e))) => return voice.line(&e),
+            _ => return voice.line(&msg!("database-unavailable")),
         };
         if on {
-            shared.world().kick(
-                &shown,
-                &format!("**** You have been banned from this server by {me}. ****\n"),
-            );
+            shared.world().kick(&shown, msg!("kick-banned", by = &me));
             record(&shared, &me, "ban", Some(&shown), "", Some("Banned."));
-            format!("{shown} is banned: logins are refused, the account is kept.\n")
+            voice.line(&msg!("admin-banned", name = &shown))
         } else {
             record(&shared, &me, "unban", Some(&shown), "", Some("Ban lifted."));
-            format!("{shown} is no longer banned.\n")
+            voice.line(&msg!("admin-unbanned", name = &shown))
         }
     });
 }
@@ -179,15 +173,16 @@ fn set_muzzle(ctx: &mut Ctx<'_>, args: &str, on: bool) {
     let shared = ctx.shared().clone();
     let me = ctx.session.name.clone();
     let name = name.to_string();
+    let voice = ctx.voice();
     ctx.reply_later(async move {
         let lookup = name.clone();
         let account = shared.store.call(move |c| accounts::find(c, &lookup)).await;
         let account = match account {
             Ok(Ok(a)) => a,
-            _ => return "The database is not available; try again later.\n".to_string(),
+            _ => return voice.line(&msg!("database-unavailable")),
         };
         if account.as_ref().is_some_and(|a| a.titles.admin) && on {
-            return "You can't muzzle an administrator.\n".to_string();
+            return voice.line(&msg!("admin-muzzle-admin"));
         }
         let online = shared.world().set_muzzle_online(&name, on);
         let shown = match (&account, online) {
@@ -199,11 +194,11 @@ fn set_muzzle(ctx: &mut Ctx<'_>, args: &str, on: bool) {
                 a.name.clone()
             }
             (None, Some(shown)) => shown,
-            (None, None) => return format!("There is no player named \"{name}\".\n"),
+            (None, None) => return voice.line(&msg!("admin-no-player", name = &name)),
         };
         if on {
             record(&shared, &me, "muzzle", Some(&shown), "", Some("Muzzled."));
-            format!("{shown} is muzzled.\n")
+            voice.line(&msg!("admin-muzzled", name = &shown))
         } else {
             record(
                 &shared,
@@ -213,7 +208,7 @@ fn set_muzzle(ctx: &mut Ctx<'_>, args: &str, on: bool) {
                 "",
                 Some("Muzzle lifted."),
             );
-            format!("{shown} is no longer muzzled.\n")
+            voice.line(&msg!("admin-unmuzzled", name = &shown))
         }
     });
 }
@@ -234,7 +229,7 @@ pub fn adjudicate(ctx: &mut Ctx<'_>, args: &str) {
         .world()
         .adjudicate(white, black, verdict, &me, Instant::now());
     let reply = adjudicated(ctx.shared(), &me, white, black, verdict, done);
-    ctx.out.push_str(&reply);
+    ctx.say(&reply);
 }
 
 /// Records an adjudication in the admin log and says what was done.
@@ -245,13 +240,14 @@ fn adjudicated(
     black: &str,
     verdict: Verdict,
     done: Option<Adjudicated>,
-) -> String {
+) -> Msg {
     let Some(done) = done else {
-        return format!("There is no game with {white} as White and {black} as Black.\n");
+        return msg!("admin-no-such-game", white = white, black = black);
     };
     let (white, black) = (done.white.as_str(), done.black.as_str());
-    let end = verdict.end(white, black);
-    let detail = format!("{white} vs. {black}: {} {}", end.reason, end.result);
+    let end = verdict.end();
+    let reason = end.reason(white, black);
+    let detail = format!("{white} vs. {black}: {reason} {}", end.result);
     for player in [white, black] {
         record(
             shared,
@@ -262,14 +258,24 @@ fn adjudicated(
             Some(&format!("Adjudicated: {detail}")),
         );
     }
-    let what = match done.game {
-        AdjudicatedGame::Live(no) => format!("Game {no}"),
-        AdjudicatedGame::Stored(_) => "The adjourned game".to_string(),
-    };
-    format!(
-        "{what} ({white} vs. {black}) adjudicated: {} {}\n",
-        end.reason, end.result
-    )
+    // The reason as the store keeps it.
+    match done.game {
+        AdjudicatedGame::Live(no) => msg!(
+            "admin-adjudicated-live",
+            no = no,
+            white = white,
+            black = black,
+            reason = &reason,
+            result = end.result
+        ),
+        AdjudicatedGame::Stored(_) => msg!(
+            "admin-adjudicated-stored",
+            white = white,
+            black = black,
+            reason = &reason,
+            result = end.result
+        ),
+    }
 }
 
 /// `shutdown [now|minutes|Ns|cancel]`: stops the server, at once or after
@@ -284,9 +290,9 @@ pub fn shutdown(ctx: &mut Ctx<'_>, args: &str) {
             let cancelled = ctx.world().cancel_shutdown(&me);
             if cancelled {
                 record(ctx.shared(), &me, "shutdown", None, "cancel", None);
-                return ctx.line("Shutdown canceled.");
+                return ctx.say(&msg!("admin-shutdown-canceled"));
             }
-            return ctx.line("No shutdown is scheduled.");
+            return ctx.say(&msg!("admin-no-shutdown-is-scheduled"));
         }
         s => {
             let parsed = match s.strip_suffix('s') {
@@ -304,7 +310,7 @@ pub fn shutdown(ctx: &mut Ctx<'_>, args: &str) {
     match after {
         None => {
             record(ctx.shared(), &me, "shutdown", None, "now", None);
-            ctx.line("Shutting down now.");
+            ctx.say(&msg!("admin-shutting-down-now"));
             ctx.world().shut_down_now(Instant::now());
         }
         Some(d) => {
@@ -317,10 +323,12 @@ pub fn shutdown(ctx: &mut Ctx<'_>, args: &str) {
                 None,
             );
             ctx.world().schedule_shutdown(&me, d, Instant::now());
-            ctx.line(format!(
-                "Shutdown scheduled in {}.",
-                crate::world::shutdown::duration_text(d)
-            ));
+            let secs = d.as_secs();
+            ctx.say(&if secs >= 60 && secs.is_multiple_of(60) {
+                msg!("shutdown-scheduled-minutes", n = secs / 60)
+            } else {
+                msg!("shutdown-scheduled-seconds", n = secs)
+            });
         }
     }
 }

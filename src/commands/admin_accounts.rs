@@ -4,6 +4,7 @@
 use super::Ctx;
 use super::admin::{first_word, record};
 use crate::account::{Titles, check_handle};
+use crate::msg;
 use crate::store::writer::passing;
 use crate::store::{StoreError, accounts, admin as db};
 use crate::timefmt::{fics_date, unix_now};
@@ -99,7 +100,10 @@ pub fn asetpasswd(ctx: &mut Ctx<'_>, args: &str) {
             _ => return DB_DOWN.to_string(),
         }
         if let Some(p) = shared.world().by_name(&account.name) {
-            p.send_text(format!("{me} has changed your password.\n"));
+            p.send_event(crate::event::Event::line(crate::msg!(
+                "password-changed-by",
+                name = &me
+            )));
         }
         record(
             &shared,
@@ -122,7 +126,10 @@ pub fn remplayer(ctx: &mut Ctx<'_>, args: &str) {
     }
     let online = ctx.world().by_name(name).map(|p| p.name.clone());
     if let Some(shown) = online {
-        return ctx.line(format!("{shown} is logged in; nuke them first."));
+        return ctx.say(&msg!(
+            "admin-accounts-is-logged-in-nuke-them",
+            shown = shown.to_string()
+        ));
     }
     let shared = ctx.shared().clone();
     let me = ctx.session.name.clone();
@@ -170,7 +177,10 @@ pub fn addcomment(ctx: &mut Ctx<'_>, args: &str) {
         return ctx.usage("addcomment user comment");
     }
     if check_handle(name).is_err() {
-        return ctx.line(format!("\"{name}\" is not a valid handle."));
+        return ctx.say(&msg!(
+            "admin-accounts-is-not-a-valid-handle",
+            name = name.to_string()
+        ));
     }
     let me = ctx.session.name.clone();
     let shown = ctx
@@ -186,7 +196,10 @@ pub fn addcomment(ctx: &mut Ctx<'_>, args: &str) {
         text,
         Some(text),
     );
-    ctx.line(format!("Comment added for {shown}."));
+    ctx.say(&msg!(
+        "admin-accounts-comment-added-for",
+        shown = shown.to_string()
+    ));
 }
 
 /// `showcomment name`: a user's record, oldest first.

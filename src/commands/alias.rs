@@ -1,9 +1,10 @@
-//! `alias`, `unalias`, and alias expansion (spec §6.1).
+//! `alias`, `unalias`, and alias expansion (docs/protocol.md §6.1).
 //!
 //! An alias replaces the first word of a line; `@` in its text stands for
 //! the rest of the line. Registered users' aliases are saved.
 
 use super::Ctx;
+use crate::msg;
 use crate::net::telnet::MAX_LINE;
 use crate::store::accounts;
 
@@ -72,9 +73,9 @@ pub fn alias(ctx: &mut Ctx<'_>, args: &str) {
     };
     if name.is_empty() {
         if ctx.session.aliases.is_empty() {
-            ctx.line("You have no aliases.");
+            ctx.say(&msg!("alias-you-have-no-aliases"));
         } else {
-            ctx.line("Aliases:");
+            ctx.say(&msg!("alias-aliases"));
             let lines: Vec<String> = ctx
                 .session
                 .aliases
@@ -97,27 +98,30 @@ pub fn alias(ctx: &mut Ctx<'_>, args: &str) {
             .map(|(n, v)| format!("{n} -> {v}"));
         match found {
             Some(l) => ctx.line(l),
-            None => ctx.line(format!("You have no alias named \"{name}\".")),
+            None => ctx.say(&msg!(
+                "alias-you-have-no-alias-named",
+                name = name.to_string()
+            )),
         }
         return;
     }
     if RESERVED.contains(&name.as_str()) {
-        ctx.line(format!("You can't alias \"{name}\"."));
+        ctx.say(&msg!("alias-you-can-t-alias", name = name.to_string()));
         return;
     }
     let existing = ctx.session.aliases.iter().position(|(n, _)| *n == name);
     match existing {
         Some(i) => {
             ctx.session.aliases[i].1 = value.to_string();
-            ctx.line(format!("Alias \"{name}\" changed."));
+            ctx.say(&msg!("alias-alias-changed", name = name.to_string()));
         }
         None if ctx.session.aliases.len() >= MAX_ALIASES => {
-            ctx.line(format!("You have your maximum of {MAX_ALIASES} aliases."));
+            ctx.say(&msg!("alias-maximum", n = MAX_ALIASES));
             return;
         }
         None => {
             ctx.session.aliases.push((name.clone(), value.to_string()));
-            ctx.line(format!("Alias \"{name}\" set."));
+            ctx.say(&msg!("alias-alias-set", name = name.to_string()));
         }
     }
     save(ctx, name, Some(value.to_string()));
@@ -132,10 +136,13 @@ pub fn unalias(ctx: &mut Ctx<'_>, args: &str) {
     match ctx.session.aliases.iter().position(|(n, _)| *n == name) {
         Some(i) => {
             ctx.session.aliases.remove(i);
-            ctx.line(format!("Alias \"{name}\" unset."));
+            ctx.say(&msg!("alias-alias-unset", name = name.to_string()));
             save(ctx, name, None);
         }
-        None => ctx.line(format!("You have no alias named \"{name}\".")),
+        None => ctx.say(&msg!(
+            "alias-you-have-no-alias-named",
+            name = name.to_string()
+        )),
     }
 }
 

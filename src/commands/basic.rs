@@ -1,24 +1,26 @@
 //! `quit`, `date`, `uptime`: the session and the server itself.
 
 use super::Ctx;
+use crate::msg;
 use crate::timefmt::{ctime, duration_words, unix_now};
 
 /// `quit` (also `exit`, `logout`, `bye`); refused while playing, as in
 /// FICS: leaving a game is `resign`, `abort` or `adjourn`, not a logout.
 /// (A connection that drops is another matter: its game is adjourned or
-/// waits for the player, spec §5.7.)
+/// waits for the player, docs/protocol.md §5.7.)
 pub fn quit(ctx: &mut Ctx<'_>, _args: &str) {
     let id = ctx.session.id;
     if ctx.world().is_playing(id) {
-        ctx.line("You can't quit while you are playing a game.");
-        ctx.line("Type 'resign' to resign the game, or you can request an abort with 'abort'.");
+        ctx.say(&msg!("basic-you-can-t-quit-while"));
+        ctx.say(&msg!("basic-type-resign-to-resign-the"));
         return;
     }
-    ctx.line("Logging you out.");
-    ctx.line("");
+    ctx.say(&msg!("basic-logging-you-out"));
+    ctx.say(&msg!("blank"));
     let name = ctx.shared().config().server_name.clone();
-    ctx.line(format!(
-        "Thank you for using {name}, the atomic chess server."
+    ctx.say(&msg!(
+        "basic-thank-you-for-using-the",
+        name = name.to_string()
     ));
     ctx.session.quit = true;
 }
@@ -26,9 +28,9 @@ pub fn quit(ctx: &mut Ctx<'_>, _args: &str) {
 /// `date`: the server's clock (UTC).
 pub fn date(ctx: &mut Ctx<'_>, _args: &str) {
     let now = ctime(unix_now());
-    ctx.line(format!("Local time     - {now} UTC"));
-    ctx.line(format!("Server time    - {now} UTC"));
-    ctx.line(format!("GMT            - {now}"));
+    ctx.say(&msg!("basic-local-time-utc", now = now.to_string()));
+    ctx.say(&msg!("basic-server-time-utc", now = now.to_string()));
+    ctx.say(&msg!("basic-gmt", now = now.to_string()));
 }
 
 /// `uptime`: how long the server has run and how busy it has been.
@@ -39,18 +41,17 @@ pub fn uptime(ctx: &mut Ctx<'_>, _args: &str) {
         let w = ctx.world();
         (w.count(), w.peak_players)
     };
-    ctx.line(format!(
-        "{} (atomicd {}), an atomic chess server.",
-        shared.config().server_name,
-        env!("CARGO_PKG_VERSION")
+    ctx.say(&msg!(
+        "uptime-server",
+        name = &shared.config().server_name,
+        version = env!("CARGO_PKG_VERSION")
     ));
-    ctx.line(format!(
-        "The server has been up since {} UTC.",
-        ctime(shared.started_unix)
-    ));
-    ctx.line(format!("(Up for {})", duration_words(up)));
-    ctx.line("");
-    ctx.line(format!(
-        "There are currently {now_players} players, with a high of {peak} since last restart."
+    ctx.say(&msg!("uptime-since", date = ctime(shared.started_unix)));
+    ctx.say(&msg!("uptime-for", duration = duration_words(up)));
+    ctx.say(&msg!("blank"));
+    ctx.say(&msg!(
+        "basic-there-are-currently-players-with",
+        now_players = now_players.to_string(),
+        peak = peak.to_string()
     ));
 }

@@ -9,6 +9,8 @@
 
 use super::Ctx;
 use super::info::columns;
+use crate::msg;
+use crate::settings::vars::Number;
 use crate::store::accounts;
 use crate::world::FindError;
 
@@ -17,8 +19,9 @@ pub const NAME: &str = "computer";
 
 /// Everyone may read the list; only admins may change it (FICS: PUBLIC).
 fn refuse(ctx: &mut Ctx<'_>, typed: &str) {
-    ctx.line(format!(
-        "\"{typed}\" is not an appropriate list name or you have insufficient rights."
+    ctx.say(&msg!(
+        "computers-is-not-an-appropriate-list",
+        typed = typed.to_string()
     ));
 }
 
@@ -42,8 +45,9 @@ pub fn change(ctx: &mut Ctx<'_>, typed: &str, item: &str, add: bool) {
     let name = match online {
         Err(e) => return ctx.line(e),
         Ok(Some((name, false))) => {
-            return ctx.line(format!(
-                "{name} is not a registered player; only registered accounts can be computers."
+            return ctx.say(&msg!(
+                "computers-is-not-a-registered-player",
+                name = name.to_string()
             ));
         }
         Ok(Some((name, true))) => name,
@@ -75,7 +79,12 @@ pub fn change(ctx: &mut Ctx<'_>, typed: &str, item: &str, add: bool) {
         let online = world.by_name(&registered).map(|p| p.id);
         if let Some(p) = online.and_then(|id| world.player_mut(id)) {
             p.titles.computer = add;
-            p.send_text(format!("You have been {verb} the computer list by {admin}.\n"));
+            // $verb is "added to" or "removed from".
+            p.send_event(crate::event::Event::line(crate::msg!(
+                "computer-list-changed",
+                verb = verb,
+                admin = &admin
+            )));
         }
         format!("[{registered}] {verb} the computer list.\n")
     });
@@ -84,7 +93,7 @@ pub fn change(ctx: &mut Ctx<'_>, typed: &str, item: &str, add: bool) {
 /// `=computer`: every computer account.
 pub fn show(ctx: &mut Ctx<'_>) {
     let shared = ctx.shared().clone();
-    let width = ctx.session.vars.number("width") as usize;
+    let width = ctx.session.vars.number(Number::Width) as usize;
     ctx.reply_later(async move {
         match shared.store.call(accounts::computer_names).await {
             Ok(Ok(names)) => format!(

@@ -9,28 +9,33 @@ use super::Ctx;
 use super::stored_games::{self as stored, Asker};
 use crate::chess::lessons;
 use crate::chess::movelist;
-use crate::session::ivars::Ivar;
-use crate::session::output::code;
-use crate::session::render::{self, BoardStyle};
+use crate::event::Msg;
+use crate::msg;
+use crate::render::output::code;
+use crate::settings::ivars::Ivar;
 use crate::world::exam_moves::{Change, ExamMove, Step};
 use crate::world::examine::NewExam;
 use crate::world::game::Viewer;
 
 /// Appends an examiner's change to the reply: text, board, text.
 pub fn show_change(ctx: &mut Ctx<'_>, change: Change) {
-    ctx.out.push_str(&change.before);
+    for m in &change.before {
+        ctx.say(m);
+    }
     if let Some(board) = &change.board {
-        render::board(ctx.session, board, Viewer::Examiner, &mut ctx.out);
+        ctx.session.board(board, Viewer::Examiner, &mut ctx.out);
     }
     if !change.after.is_empty() {
         ctx.out.push('\n');
-        ctx.out.push_str(&change.after);
+        for m in &change.after {
+            ctx.say(m);
+        }
     }
 }
 
 /// Starts an examined game and replies with `intro`, the board, and the
 /// end when the position is already one (a lesson's mate).
-fn start(ctx: &mut Ctx<'_>, new: NewExam, intro: &str) {
+fn start(ctx: &mut Ctx<'_>, new: NewExam, intro: &[Msg]) {
     let result = {
         let mut world = ctx.world();
         world.start_exam(ctx.session.id, new).map(|(no, board)| {
@@ -40,14 +45,16 @@ fn start(ctx: &mut Ctx<'_>, new: NewExam, intro: &str) {
     };
     match result {
         Ok((board, end)) => {
-            ctx.out.push_str(intro);
-            render::board(ctx.session, &board, Viewer::Examiner, &mut ctx.out);
+            for m in intro {
+                ctx.say(m);
+            }
+            ctx.session.board(&board, Viewer::Examiner, &mut ctx.out);
             if let Some(end) = end {
                 ctx.out.push('\n');
-                ctx.out.push_str(&end);
+                ctx.say(&end);
             }
         }
-        Err(e) => ctx.line(e),
+        Err(e) => ctx.say(&e),
     }
 }
 
@@ -63,15 +70,15 @@ pub fn examine(ctx: &mut Ctx<'_>, args: &str) {
     {
         let world = ctx.world();
         let busy = if world.exam_of(id).is_some() {
-            Some("You are already examining a game.")
+            Some(msg!("exam-already"))
         } else if world.player(id).is_some_and(|p| p.game.is_some()) {
-            Some("You are playing a game.")
+            Some(msg!("exam-while-playing"))
         } else {
             None
         };
         if let Some(line) = busy {
             drop(world);
-            return ctx.line(line);
+            return ctx.say(&line);
         }
     }
     let words: Vec<&str> = args.split_whitespace().collect();
@@ -85,19 +92,16 @@ pub fn examine(ctx: &mut Ctx<'_>, args: &str) {
         [] => start(
             ctx,
             NewExam::scratch(&name, &rating),
-            "Starting a game in examine (scratch) mode.\n",
+            &[msg!("exam-start-scratch")],
         ),
         [word] if word.eq_ignore_ascii_case("setup") => super::setup::bsetup(ctx, ""),
         [word] if word.eq_ignore_ascii_case(lessons::CATEGORY) => {
-            ctx.line(format!(
-                "Boards in category {}: {}.",
-                lessons::CATEGORY,
-                lessons::names().join(", ")
+            ctx.say(&msg!(
+                "lesson-boards",
+                category = lessons::CATEGORY,
+                names = lessons::names().join(", ")
             ));
-            ctx.line(format!(
-                "Type \"examine {} NAME\" to load one.",
-                lessons::CATEGORY
-            ));
+            ctx.say(&msg!("lesson-how-to-load", category = lessons::CATEGORY));
         }
         [category, board]
             if category.eq_ignore_ascii_case(lessons::CATEGORY)
@@ -105,22 +109,22 @@ pub fn examine(ctx: &mut Ctx<'_>, args: &str) {
         {
             if let Some(lesson) = lessons::find(board) {
                 let how = match (lesson.line.is_empty(), lesson.played.is_empty()) {
-                    (false, _) => {
-                        "Type \"forward\" to play the moves one by one, or move the pieces yourself."
-                    }
-                    (true, false) => {
-                        "Type \"backward\" to take back the moves that led here, or move the pieces yourself."
-                    }
-                    (true, true) => {
-                        "Type \"bsetup\" to change the position, or \"unexamine\" to stop."
-                    }
+                    (false, _) => msg!("lesson-how-forward"),
+                    (true, false) => msg!("lesson-how-backward"),
+                    (true, true) => msg!("lesson-how-setup"),
                 };
-                let intro = format!(
-                    "Starting a game in examine (scratch) mode.\nLoading from category: {}, board: {}.\n{}\n{how}\n",
-                    lessons::CATEGORY,
-                    lesson.name,
-                    lesson.about(ctx.session.vars.lang)
-                );
+                let intro = [
+                    msg!("exam-start-scratch"),
+                    msg!(
+                        "lesson-loading",
+                        category = lessons::CATEGORY,
+                        board = lesson.name
+                    ),
+                    // The lesson's own text (src/chess/lessons.rs), in
+                    // English or French.
+                    msg!("raw", text = lesson.about(ctx.session.vars.lang)),
+                    how,
+                ];
                 start(ctx, NewExam::lesson(lesson), &intro);
             }
         }
@@ -129,10 +133,15 @@ pub fn examine(ctx: &mut Ctx<'_>, args: &str) {
                 && board.len() > 1
                 && board.bytes().all(|b| b.is_ascii_alphabetic()) =>
         {
-            ctx.line(format!(
-                "There is no board \"{board}\" in category {0}.\nBoards in category {0}: {1}.",
-                lessons::CATEGORY,
-                lessons::names().join(", ")
+            ctx.say(&msg!(
+                "lesson-no-such",
+                board = *board,
+                category = lessons::CATEGORY
+            ));
+            ctx.say(&msg!(
+                "lesson-boards",
+                category = lessons::CATEGORY,
+                names = lessons::names().join(", ")
             ));
         }
         _ => {
@@ -148,7 +157,8 @@ pub fn examine(ctx: &mut Ctx<'_>, args: &str) {
 fn examine_stored(ctx: &mut Ctx<'_>, source: stored::Source) {
     let id = ctx.session.id;
     let asker = Asker::of(ctx);
-    let style = BoardStyle::of(ctx.session);
+    let style = ctx.session.board_style();
+    let voice = ctx.voice();
     let shared = ctx.shared().clone();
     ctx.reply_later(async move {
         let found = match shared
@@ -157,24 +167,24 @@ fn examine_stored(ctx: &mut Ctx<'_>, source: stored::Source) {
             .await
         {
             Ok(Ok(found)) => found,
-            Ok(Err(line)) => return format!("{line}\n"),
-            Err(_) => return "The database is not available; try again later.\n".into(),
+            Ok(Err(line)) => return voice.line(&line),
+            Err(_) => return voice.line(&msg!("database-unavailable")),
         };
         let new = NewExam::stored(&found.row, &found.moves);
         let plies = new.mainline.len();
         let started = shared.world().start_exam(id, new);
         match started {
             Ok((_, board)) => {
-                let mut out = format!(
-                    "Starting a game in examine mode: {}, {}.\nIt has {plies} half-move{}: \"forward\" and \"backward\" step through them.\n",
-                    found.title,
-                    stored::players(&found.row),
-                    if plies == 1 { "" } else { "s" }
-                );
+                let mut out = voice.line(&msg!(
+                    "exam-start-stored",
+                    title = &found.title,
+                    players = stored::players(&found.row)
+                ));
+                out.push_str(&voice.line(&msg!("exam-stored-plies", n = plies)));
                 style.board(&board, Viewer::Examiner, &mut out);
                 out
             }
-            Err(e) => format!("{e}\n"),
+            Err(e) => voice.line(&e),
         }
     });
 }
@@ -183,8 +193,8 @@ fn examine_stored(ctx: &mut Ctx<'_>, source: stored::Source) {
 pub fn unexamine(ctx: &mut Ctx<'_>, _args: &str) {
     let reply = ctx.world().stop_examining(ctx.session.id);
     match reply {
-        Some(text) => ctx.out.push_str(&text),
-        None => ctx.line("You are not examining any games."),
+        Some(line) => ctx.say(&line),
+        None => ctx.say(&msg!("exam-not-examining")),
     }
 }
 
@@ -192,7 +202,7 @@ fn step(ctx: &mut Ctx<'_>, step: Step) {
     let result = ctx.world().exam_step(ctx.session.id, step);
     match result {
         Ok(change) => show_change(ctx, change),
-        Err(e) => ctx.line(e),
+        Err(e) => ctx.say(&e),
     }
 }
 
@@ -232,8 +242,8 @@ pub fn mexamine(ctx: &mut Ctx<'_>, args: &str) {
     };
     let result = ctx.world().mexamine(ctx.session.id, target);
     match result {
-        Ok(text) => ctx.out.push_str(&text),
-        Err(e) => ctx.line(e),
+        Ok(line) => ctx.say(&line),
+        Err(e) => ctx.say(&e),
     }
 }
 
@@ -251,9 +261,9 @@ pub fn try_move(ctx: &mut Ctx<'_>, text: &str) -> Option<bool> {
         ExamMove::NotExamining => return None,
         ExamMove::NotAMove => return Some(false),
         ExamMove::Refused { message, board } => {
-            ctx.fail(code::GAME_MOVE, message);
+            ctx.fail_msg(code::GAME_MOVE, &message);
             if let Some(board) = board {
-                render::board(ctx.session, &board, Viewer::Examiner, &mut ctx.out);
+                ctx.session.board(&board, Viewer::Examiner, &mut ctx.out);
             }
         }
         ExamMove::Played(change) => {
@@ -275,11 +285,14 @@ pub fn observe(ctx: &mut Ctx<'_>, args: &str) -> bool {
         world.observe_exam(id, no)
     };
     match result {
-        Ok((text, board)) => {
-            ctx.out.push_str(&text);
-            render::board(ctx.session, &board, Viewer::ExamObserver, &mut ctx.out);
+        Ok((lines, board)) => {
+            for m in &lines {
+                ctx.say(m);
+            }
+            ctx.session
+                .board(&board, Viewer::ExamObserver, &mut ctx.out);
         }
-        Err(e) => ctx.line(e),
+        Err(e) => ctx.say(&e),
     }
     true
 }
@@ -306,7 +319,7 @@ pub fn moves(ctx: &mut Ctx<'_>, args: &str) -> bool {
 }
 
 /// `allobservers` lines of examined games: all of them, or the one `args` names.
-pub fn observers_lines(ctx: &Ctx<'_>, args: &str) -> Vec<String> {
+pub fn observers_lines(ctx: &Ctx<'_>, args: &str) -> Vec<Msg> {
     let world = ctx.world();
     if args.trim().is_empty() {
         world
@@ -354,6 +367,6 @@ pub fn games_lines(ctx: &Ctx<'_>, filter: &str) -> Vec<(u32, String)> {
 /// What a `match` from an examiner starts from: the examined position,
 /// when it is not the standard start (FICS's way to play a set-up
 /// position). `Err` is the line refusing the challenge.
-pub fn examined_fen(ctx: &Ctx<'_>) -> Result<Option<String>, String> {
+pub fn examined_fen(ctx: &Ctx<'_>) -> Result<Option<String>, Msg> {
     ctx.world().examined_fen(ctx.session.id)
 }

@@ -5,14 +5,17 @@ use shakmaty::Role;
 use tokio::time::Instant;
 
 use super::Ctx;
-use crate::session::output::code;
-use crate::session::render;
-use crate::world::World;
+use crate::event::{EndKind, Event, Msg};
+use crate::msg;
+use crate::render::output::code;
 use crate::world::game::Viewer;
 use crate::world::games::{End, MoveOutcome};
 use crate::world::offers::OfferKind;
+use crate::world::{SessionId, World};
 
-const NOT_PLAYING: &str = "You are not playing a game.";
+fn not_playing() -> Msg {
+    msg!("not-playing")
+}
 
 /// Tries a line as a move of the user's game; false if it is not one.
 pub fn try_move(ctx: &mut Ctx<'_>, text: &str) -> bool {
@@ -37,10 +40,10 @@ pub fn try_move(ctx: &mut Ctx<'_>, text: &str) -> bool {
     match outcome {
         MoveOutcome::NotAMove => return false,
         MoveOutcome::Refused { message, board } => {
-            ctx.fail(code::GAME_MOVE, message);
+            ctx.fail_msg(code::GAME_MOVE, &message);
             // Jin and eboard take a move back only when the board comes again.
             if let Some((snap, viewer)) = board {
-                render::board(ctx.session, &snap, viewer, &mut ctx.out);
+                ctx.session.board(&snap, viewer, &mut ctx.out);
             }
         }
         MoveOutcome::Played {
@@ -52,11 +55,11 @@ pub fn try_move(ctx: &mut Ctx<'_>, text: &str) -> bool {
             ctx.session.timing.moved();
             ctx.session.moves_played = ctx.session.moves_played.wrapping_add(1);
             ctx.code.get_or_insert(code::GAME_MOVE);
-            ctx.out.push_str(&before);
-            render::board(ctx.session, &board, viewer, &mut ctx.out);
+            ctx.events(&before);
+            ctx.session.board(&board, viewer, &mut ctx.out);
             if !after.is_empty() {
                 ctx.out.push('\n');
-                ctx.out.push_str(&after);
+                ctx.events(&after);
             }
         }
         MoveOutcome::TooLate => {
@@ -66,83 +69,85 @@ pub fn try_move(ctx: &mut Ctx<'_>, text: &str) -> bool {
     true
 }
 
-/// Ends the user's game; their own lines join the reply.
-fn end_my_game(ctx: &mut Ctx<'_>, world: &mut World, end: End) {
+/// Ends the user's game; returns their own event for the reply.
+fn end_my_game(id: SessionId, world: &mut World, end: End) -> Vec<Event> {
+    match world.player(id).and_then(|p| p.game) {
+        Some(no) => match world.end_game(no, end, Instant::now(), Some(id)) {
+            Some(event) => vec![Event::Blank, event],
+            None => Vec::new(),
+        },
+        None => Vec::new(),
+    }
+}
+
+/// What a game command did: the events of the reply, or a refusal line.
+type Done = Result<Vec<Event>, Msg>;
+
+/// Runs `f` on the world with the user's game, then renders the outcome
+/// once the lock is given back.
+fn in_game(ctx: &mut Ctx<'_>, f: impl FnOnce(SessionId, &mut World) -> Done) {
+    let shared = ctx.shared().clone();
     let id = ctx.session.id;
-    if let Some(no) = world.player(id).and_then(|p| p.game)
-        && let Some(text) = world.end_game(no, end, Instant::now(), Some(id))
-    {
-        ctx.out.push('\n');
-        ctx.out.push_str(&text);
+    let done = {
+        let mut world = shared.world();
+        if world.game_of(id).is_none() {
+            Err(not_playing())
+        } else {
+            f(id, &mut world)
+        }
+    };
+    match done {
+        Ok(events) => ctx.events(&events),
+        Err(m) if m.id == "not-playing" => ctx.fail_msg(code::NOT_PLAYING, &m),
+        Err(m) => ctx.say(&m),
     }
 }
 
 /// `resign`
 pub fn resign(ctx: &mut Ctx<'_>, _args: &str) {
-    let shared = ctx.shared().clone();
-    let mut world = shared.world();
-    let Some(game) = world.game_of(ctx.session.id) else {
-        drop(world);
-        return ctx.fail(code::NOT_PLAYING, NOT_PLAYING);
-    };
-    let Some(color) = game.color_of(ctx.session.id) else {
-        return;
-    };
-    let end = End::win(!color, format!("{} resigns", game.seat(color).name), "Res");
-    end_my_game(ctx, &mut world, end);
+    in_game(ctx, |id, world| {
+        let Some(color) = world.game_of(id).and_then(|g| g.color_of(id)) else {
+            return Ok(Vec::new());
+        };
+        Ok(end_my_game(
+            id,
+            world,
+            End::of(EndKind::Resigned { loser: color }),
+        ))
+    });
 }
 
 /// `draw`: claims a draw that is due, accepts the opponent's offer, or offers one.
 pub fn draw(ctx: &mut Ctx<'_>, _args: &str) {
-    let shared = ctx.shared().clone();
-    let mut world = shared.world();
-    let Some(game) = world.game_of(ctx.session.id) else {
-        drop(world);
-        return ctx.fail(code::NOT_PLAYING, NOT_PLAYING);
-    };
-    if let Some(claim) = game.chess.draw_claim() {
-        let end = End::finished(claim.reason().to_string(), "1/2-1/2", claim.code());
-        return end_my_game(ctx, &mut world, end);
-    }
-    let reply = world.offer_in_game(ctx.session.id, OfferKind::Draw, Instant::now());
-    ctx.out.push_str(&reply);
+    in_game(ctx, |id, world| {
+        if let Some(claim) = world.game_of(id).and_then(|g| g.chess.draw_claim()) {
+            return Ok(end_my_game(id, world, End::of(EndKind::claim(claim))));
+        }
+        Ok(world.offer_in_game(id, OfferKind::Draw, Instant::now()))
+    });
 }
 
 /// `abort`: at once before the second half-move, else by agreement.
 pub fn abort(ctx: &mut Ctx<'_>, _args: &str) {
-    let shared = ctx.shared().clone();
-    let mut world = shared.world();
-    let Some(game) = world.game_of(ctx.session.id) else {
-        drop(world);
-        return ctx.fail(code::NOT_PLAYING, NOT_PLAYING);
-    };
-    if game.plies() < 2 {
-        return end_my_game(
-            ctx,
-            &mut world,
-            End::aborted("Game aborted on move 1".into()),
-        );
-    }
-    let reply = world.offer_in_game(ctx.session.id, OfferKind::Abort, Instant::now());
-    ctx.out.push_str(&reply);
+    in_game(ctx, |id, world| {
+        if world.game_of(id).is_some_and(|g| g.plies() < 2) {
+            return Ok(end_my_game(id, world, End::of(EndKind::AbortedOnMove1)));
+        }
+        Ok(world.offer_in_game(id, OfferKind::Abort, Instant::now()))
+    });
 }
 
 /// `adjourn`: by agreement, between registered players.
 pub fn adjourn(ctx: &mut Ctx<'_>, _args: &str) {
-    let shared = ctx.shared().clone();
-    let mut world = shared.world();
-    let Some(game) = world.game_of(ctx.session.id) else {
-        drop(world);
-        return ctx.fail(code::NOT_PLAYING, NOT_PLAYING);
-    };
-    if game.white.account_id.is_none() || game.black.account_id.is_none() {
-        drop(world);
-        return ctx.line(
-            "Only games between registered players can be adjourned; use \"abort\" instead.",
-        );
-    }
-    let reply = world.offer_in_game(ctx.session.id, OfferKind::Adjourn, Instant::now());
-    ctx.out.push_str(&reply);
+    in_game(ctx, |id, world| {
+        let guest = world
+            .game_of(id)
+            .is_some_and(|g| g.white.account_id.is_none() || g.black.account_id.is_none());
+        if guest {
+            return Err(msg!("adjourn-needs-registered"));
+        }
+        Ok(world.offer_in_game(id, OfferKind::Adjourn, Instant::now()))
+    });
 }
 
 /// `takeback [n]`: asks to take back n half-moves (1 by default).
@@ -154,19 +159,13 @@ pub fn takeback(ctx: &mut Ctx<'_>, args: &str) {
             _ => return ctx.usage("takeback [half-moves]"),
         },
     };
-    let shared = ctx.shared().clone();
-    let mut world = shared.world();
-    let Some(game) = world.game_of(ctx.session.id) else {
-        drop(world);
-        return ctx.fail(code::NOT_PLAYING, NOT_PLAYING);
-    };
-    if n as usize > game.plies() {
-        let plies = game.plies();
-        drop(world);
-        return ctx.line(format!("There are only {plies} half moves to take back."));
-    }
-    let reply = world.offer_in_game(ctx.session.id, OfferKind::Takeback(n), Instant::now());
-    ctx.out.push_str(&reply);
+    in_game(ctx, |id, world| {
+        let plies = world.game_of(id).map_or(0, |g| g.plies());
+        if n as usize > plies {
+            return Err(msg!("takeback-too-many", plies = plies));
+        }
+        Ok(world.offer_in_game(id, OfferKind::Takeback(n), Instant::now()))
+    });
 }
 
 /// `flag`: the server flags by itself, but a player may still ask.
@@ -175,23 +174,25 @@ pub fn flag(ctx: &mut Ctx<'_>, _args: &str) {
     let mut world = shared.world();
     let Some(game) = world.game_of(ctx.session.id) else {
         drop(world);
-        return ctx.fail(code::NOT_PLAYING, NOT_PLAYING);
+        return ctx.fail_msg(code::NOT_PLAYING, &not_playing());
     };
     let no = game.no;
-    let line = if game.clock.is_untimed() {
-        "You can't flag an untimed game."
+    let lines = if game.clock.is_untimed() {
+        vec![msg!("flag-untimed")]
     } else if !game.clock.ticking() && game.plies() < 2 {
-        "You cannot flag before both players have moved.\nUse abort instead."
+        vec![msg!("flag-too-early"), msg!("flag-too-early-abort")]
     } else {
         let turn = game.chess.turn();
         if game.color_of(ctx.session.id) != Some(turn) && world.out_of_time(no, Instant::now()) {
             world.check_flag(no, Instant::now());
             return;
         }
-        "Your opponent is not out of time!"
+        vec![msg!("flag-not-out")]
     };
     drop(world);
-    ctx.line(line);
+    for m in &lines {
+        ctx.say(m);
+    }
 }
 
 /// `moretime seconds`: gives the opponent extra time.
@@ -200,18 +201,18 @@ pub fn moretime(ctx: &mut Ctx<'_>, args: &str) {
         return ctx.usage("moretime seconds");
     };
     if !(1..=36_000).contains(&secs) {
-        return ctx.line("You can add from 1 to 36000 seconds.");
+        return ctx.say(&msg!("moretime-range"));
     }
     let shared = ctx.shared().clone();
     let mut world = shared.world();
     match world.add_time(ctx.session.id, secs, Instant::now()) {
         Ok(()) => {
             drop(world);
-            ctx.line(format!("{secs} seconds were added to your opponents clock"));
+            ctx.say(&msg!("moretime-added", secs = secs));
         }
         Err(e) => {
             drop(world);
-            ctx.line(e);
+            ctx.say(&e);
         }
     }
 }
@@ -223,32 +224,36 @@ pub fn time(ctx: &mut Ctx<'_>, args: &str) {
         Ok(no) => no,
         Err(e) => {
             drop(world);
-            return ctx.line(e);
+            return ctx.say(&e);
         }
     };
     let game = &world.games[&no];
     let now = Instant::now();
     let (w, b) = game.clock.both(game.chess.turn(), now);
-    let words = |ms: i64| {
+    let clock = |name: &str, ms: i64, white: bool| {
         let s = ms.max(0) / 1000;
-        format!("{} mins, {} secs", s / 60, s % 60)
+        let m = msg!("time-clock", name = name, mins = s / 60, secs = s % 60);
+        if white {
+            m.with("side", "white")
+        } else {
+            m.with("side", "black")
+        }
     };
-    let text = format!(
-        "White ({}) : {}\nBlack ({}) : {}\n",
-        game.white.name,
-        words(w),
-        game.black.name,
-        words(b)
-    );
+    let lines = [
+        clock(&game.white.name, w, true),
+        clock(&game.black.name, b, false),
+    ];
     drop(world);
-    ctx.out.push_str(&text);
+    for m in &lines {
+        ctx.say(m);
+    }
 }
 
 /// The board of the game `args` names (or the user's own), as this user sees it.
 fn board_for(
     ctx: &Ctx<'_>,
     args: &str,
-) -> Result<(std::sync::Arc<crate::chess::BoardSnapshot>, Viewer), String> {
+) -> Result<(std::sync::Arc<crate::chess::BoardSnapshot>, Viewer), Msg> {
     let world = ctx.world();
     if let Some(found) = world
         .exam_for(ctx.session.id, args)
@@ -265,8 +270,8 @@ fn board_for(
 /// `refresh [game|name]`: the board again.
 pub fn refresh(ctx: &mut Ctx<'_>, args: &str) {
     match board_for(ctx, args) {
-        Ok((snap, viewer)) => render::board(ctx.session, &snap, viewer, &mut ctx.out),
-        Err(e) => ctx.line(e),
+        Ok((snap, viewer)) => ctx.session.board(&snap, viewer, &mut ctx.out),
+        Err(e) => ctx.say(&e),
     }
 }
 
@@ -274,11 +279,11 @@ pub fn refresh(ctx: &mut Ctx<'_>, args: &str) {
 pub fn flip(ctx: &mut Ctx<'_>, _args: &str) {
     ctx.session.flipped = !ctx.session.flipped;
     match board_for(ctx, "") {
-        Ok((snap, viewer)) => render::board(ctx.session, &snap, viewer, &mut ctx.out),
-        Err(_) => ctx.line(if ctx.session.flipped {
-            "Flip on."
+        Ok((snap, viewer)) => ctx.session.board(&snap, viewer, &mut ctx.out),
+        Err(_) => ctx.say(&if ctx.session.flipped {
+            msg!("set-flip-on")
         } else {
-            "Flip off."
+            msg!("set-flip-off")
         }),
     }
 }
@@ -310,5 +315,5 @@ pub fn promote(ctx: &mut Ctx<'_>, args: &str) {
         Role::Bishop => "BISHOP",
         _ => "KNIGHT",
     };
-    ctx.line(format!("Promotion piece set to {name}."));
+    ctx.say(&msg!("promote-set", piece = name));
 }

@@ -1,6 +1,7 @@
 //! `history [name]`: the last ten games a player finished.
 
 use super::Ctx;
+use crate::msg;
 use crate::store::games;
 use crate::timefmt::ctime;
 
@@ -14,6 +15,7 @@ pub fn history(ctx: &mut Ctx<'_>, args: &str) {
         None => ctx.session.name.clone(),
     };
     let store = ctx.shared().store.clone();
+    let voice = ctx.voice();
     ctx.reply_later(async move {
         let lookup = name.clone();
         let rows = match store
@@ -21,10 +23,10 @@ pub fn history(ctx: &mut Ctx<'_>, args: &str) {
             .await
         {
             Ok(Ok(rows)) => rows,
-            _ => return "The database is not available; try again later.\n".to_string(),
+            _ => return voice.line(&msg!("database-unavailable")),
         };
         if rows.is_empty() {
-            return format!("No games in history for {name}.\n");
+            return voice.line(&msg!("history-none", name = &name));
         }
         let shown = if rows.iter().any(|r| r.white.eq_ignore_ascii_case(&name)) {
             rows[0].white.clone()
@@ -33,15 +35,14 @@ pub fn history(ctx: &mut Ctx<'_>, args: &str) {
         } else {
             name.clone()
         };
-        let mut s = format!(
-            "History for {}:\n",
-            if shown.eq_ignore_ascii_case(&name) {
-                &shown
-            } else {
-                &name
-            }
-        );
-        s.push_str("                  Opponent      Type         ECO End Date\n");
+        let whose = if shown.eq_ignore_ascii_case(&name) {
+            &shown
+        } else {
+            &name
+        };
+        let mut s = voice.line(&msg!("history-header", name = whose));
+        s.push_str(&voice.line(&msg!("history-columns")));
+        // The rows are data, laid out in columns (PyChess reads them).
         for (i, r) in rows.iter().enumerate() {
             let white = r.white.eq_ignore_ascii_case(&name);
             let (mine, theirs, opponent) = if white {

@@ -1,6 +1,9 @@
 //! `who` and `finger`: who is here, and who someone is.
 
 use super::Ctx;
+use crate::event::Msg;
+use crate::msg;
+use crate::settings::vars::{Number, Switch, Text};
 use crate::store::{accounts, ratings};
 use crate::timefmt::{duration_words, fics_date};
 use crate::world::{FindError, Player, World};
@@ -16,7 +19,7 @@ pub fn columns(entries: &[String], width: usize) -> String {
     columns_at_least(entries, width, 0)
 }
 
-/// `who`'s columns are 24 characters wide (spec §6.2) unless a name with
+/// `who`'s columns are 24 characters wide (docs/protocol.md §6.2) unless a name with
 /// its titles needs more.
 const WHO_COLUMN: usize = 24;
 
@@ -49,12 +52,12 @@ pub fn who(ctx: &mut Ctx<'_>, args: &str) {
         return who_machine(ctx, machine);
     }
     let available_only = args.contains('a');
-    let width = ctx.session.vars.number("width") as usize;
+    let width = ctx.session.vars.number(Number::Width) as usize;
     let (mut rows, total) = {
         let world = ctx.world();
         let rows: Vec<(i32, String, String)> = world
             .players()
-            .filter(|p| !available_only || (p.vars.switch("open") && p.game.is_none()))
+            .filter(|p| !available_only || (p.vars.switch(Switch::Open) && p.game.is_none()))
             .map(|p| {
                 let entry = format!(
                     "{:>4}{}{}",
@@ -71,12 +74,8 @@ pub fn who(ctx: &mut Ctx<'_>, args: &str) {
     let entries: Vec<String> = rows.into_iter().map(|r| r.2).collect();
     ctx.out
         .push_str(&columns_at_least(&entries, width, WHO_COLUMN));
-    ctx.line("");
-    ctx.line(format!(
-        " {} player{} displayed (of {total}). (*) indicates system administrator.",
-        entries.len(),
-        if entries.len() == 1 { "" } else { "s" }
-    ));
+    ctx.say(&msg!("blank"));
+    ctx.say(&msg!("who-count", n = entries.len(), total = total));
 }
 
 /// `who I[types][R|U][segment of]`: PyChess asks in segments (`who IbslwBzSLxR19`,
@@ -116,7 +115,7 @@ fn who_machine(ctx: &mut Ctx<'_>, spec: &str) {
     for l in &lines {
         ctx.line(l);
     }
-    ctx.line(format!("{} Players Displayed.", lines.len()));
+    ctx.say(&msg!("who-machine-count", n = lines.len()));
 }
 
 /// `finger [name]`: a user's record, online or not.
@@ -135,74 +134,91 @@ pub fn finger(ctx: &mut Ctx<'_>, args: &str) {
         }
     };
     match online {
-        Ok(Some(text)) => ctx.out.push_str(&text),
-        Err(names) => ctx.line(format!(
-            "Ambiguous name \"{target}\". Matches: {}",
-            names.join(" ")
+        Ok(Some(lines)) => {
+            for m in &lines {
+                ctx.say(m);
+            }
+        }
+        Err(names) => ctx.say(&crate::world::watching::find_error(
+            &target,
+            FindError::Ambiguous(names),
         )),
         Ok(None) => {
             let store = ctx.shared().store.clone();
-            ctx.reply_later(async move { offline_finger(store, target).await });
+            let voice = ctx.voice();
+            ctx.reply_later(async move {
+                let lines = offline_finger(store, target).await;
+                lines.iter().map(|m| voice.line(m)).collect()
+            });
         }
     }
 }
 
-fn notes(vars: &crate::session::vars::Vars, out: &mut String) {
+fn notes(vars: &crate::settings::vars::Vars, out: &mut Vec<Msg>) {
     let mut shown = vars.notes().peekable();
     if shown.peek().is_some() {
-        out.push('\n');
+        out.push(msg!("blank"));
         for (i, note) in shown {
-            out.push_str(&format!("{i:2}: {note}\n"));
+            // A note is the user's own text, under its number.
+            out.push(msg!("raw", text = format!("{i:2}: {note}")));
         }
     }
 }
 
 /// The rating table, or the line saying there is none yet.
-fn rating_record(name: &str, r: &crate::rating::Rating) -> String {
+fn rating_record(name: &str, r: &crate::rating::Rating, out: &mut Vec<Msg>) {
     if r.total() == 0 {
-        format!("{name} has not played any rated games.\n")
+        out.push(msg!("finger-no-rated-games", name = name));
     } else {
-        super::ranks::rating_table(r)
+        // The table's rows are data (ranks.rs lays them out).
+        let table = super::ranks::rating_table(r);
+        out.extend(table.lines().map(|l| msg!("raw", text = l)));
     }
 }
 
-fn online_finger(world: &World, p: &Player) -> String {
-    let mut s = format!("Finger of {}:\n\n", p.display_name());
-    s.push_str(&format!(
-        "On for: {}   Idle: {}\n",
-        duration_words(p.login_at.elapsed().as_secs()),
-        duration_words(p.last_input.elapsed().as_secs())
-    ));
+fn online_finger(world: &World, p: &Player) -> Vec<Msg> {
+    let mut s = vec![
+        msg!("finger-header", name = p.display_name()),
+        msg!("blank"),
+        msg!(
+            "finger-on-for",
+            on = duration_words(p.login_at.elapsed().as_secs()),
+            idle = duration_words(p.last_input.elapsed().as_secs())
+        ),
+    ];
     if let Some(no) = p.game
         && let Some(game) = world.games.get(&no)
     {
-        s.push_str(&format!(
-            "(playing game {no}: {} vs. {})\n",
-            game.white.name, game.black.name
+        s.push(msg!(
+            "finger-playing",
+            no = no,
+            white = &game.white.name,
+            black = &game.black.name
         ));
     }
-    s.push('\n');
+    s.push(msg!("blank"));
     match &p.rating {
-        Some(r) => s.push_str(&rating_record(&p.name, r)),
-        None => s.push_str(&format!("{} is NOT a registered player.\n", p.name)),
+        Some(r) => rating_record(&p.name, r, &mut s),
+        None => s.push(msg!("finger-not-registered", name = &p.name)),
     }
     if p.titles.computer {
-        s.push_str(&format!("{} is a computer.\n", p.name));
+        s.push(msg!("finger-computer", name = &p.name));
     }
-    s.push('\n');
-    s.push_str(&format!(
-        "Timeseal 1 : {}\n",
-        if p.timeseal { "On" } else { "Off" }
-    ));
-    let interface = p.vars.text("interface");
+    s.push(msg!("blank"));
+    s.push(if p.timeseal {
+        msg!("finger-timeseal-on")
+    } else {
+        msg!("finger-timeseal-off")
+    });
+    let interface = p.vars.text(Text::Interface);
     if !interface.is_empty() {
-        s.push_str(&format!("Interface  : {interface}\n"));
+        s.push(msg!("finger-interface", interface = interface));
     }
     notes(&p.vars, &mut s);
     s
 }
 
-async fn offline_finger(store: crate::store::Store, name: String) -> String {
+async fn offline_finger(store: crate::store::Store, name: String) -> Vec<Msg> {
     let found = store
         .call(move |db| {
             let account = accounts::find(db, &name)?;
@@ -215,22 +231,28 @@ async fn offline_finger(store: crate::store::Store, name: String) -> String {
         .await;
     let (name, account, saved, rating) = match found {
         Ok(Ok(found)) => found,
-        _ => return "The database is not available; try again later.\n".to_string(),
+        _ => return vec![msg!("database-unavailable")],
     };
     let Some(account) = account else {
-        return format!("There is no player matching the name {name}.\n");
+        return vec![msg!("tell-no-such-player", name = name)];
     };
-    let mut vars = crate::session::vars::Vars::default();
+    let mut vars = crate::settings::vars::Vars::default();
     vars.restore(&saved);
-    let mut s = format!("Finger of {}{}:\n\n", account.name, account.titles.suffix());
+    let mut s = vec![
+        msg!(
+            "finger-header",
+            name = format!("{}{}", account.name, account.titles.suffix())
+        ),
+        msg!("blank"),
+    ];
     match account.last_logout.or(account.last_login) {
-        Some(t) => s.push_str(&format!("Last disconnected: {}\n", fics_date(t))),
-        None => s.push_str(&format!("{} has never connected.\n", account.name)),
+        Some(t) => s.push(msg!("finger-last-disconnected", date = fics_date(t))),
+        None => s.push(msg!("finger-never-connected", name = &account.name)),
     }
-    s.push('\n');
-    s.push_str(&rating_record(&account.name, &rating));
+    s.push(msg!("blank"));
+    rating_record(&account.name, &rating, &mut s);
     if account.titles.computer {
-        s.push_str(&format!("{} is a computer.\n", account.name));
+        s.push(msg!("finger-computer", name = &account.name));
     }
     notes(&vars, &mut s);
     s

@@ -4,34 +4,39 @@
 
 use super::Ctx;
 use super::stored_games::{self as stored, Asker, Source};
+use crate::event::Msg;
+use crate::msg;
 use crate::store::{games, journal};
 use crate::timefmt::unix_now;
-
-const ONLY_REGISTERED: &str = "Only registered players may keep a journal.";
-const LETTERS: &str = "Journal entries are referenced by single letters.";
-const BROKEN: &str = "The database is not available; try again later.";
 
 /// `journal [name]`: the filled slots.
 pub fn journal(ctx: &mut Ctx<'_>, args: &str) {
     let name = match args.split_whitespace().next() {
         Some(n) => ctx.spelled(n),
         None if ctx.session.is_registered() => ctx.session.name.clone(),
-        None => return ctx.line(ONLY_REGISTERED),
+        None => return ctx.say(&msg!("journal-registered-only")),
     };
     let asker = Asker::of(ctx);
     let store = ctx.shared().store.clone();
+    let voice = ctx.voice();
     ctx.reply_later(async move {
         let listing = store
-            .call(move |db| -> Result<String, String> {
+            .call(move |db| -> Result<(Vec<Msg>, String), Msg> {
                 let owner = stored::open_journal(db, &name, &asker)?;
-                let entries = journal::entries(db, owner.id).map_err(|_| BROKEN.to_string())?;
+                let entries =
+                    journal::entries(db, owner.id).map_err(|_| msg!("database-unavailable"))?;
                 if entries.is_empty() {
-                    return Ok(format!("{}'s journal is empty.\n", owner.name));
+                    return Ok((
+                        vec![msg!("journal-empty", name = &owner.name)],
+                        String::new(),
+                    ));
                 }
-                let mut s = format!("Journal for {}:\n", owner.name);
-                s.push_str(
-                    "   White         Rating  Black         Rating  Type         ECO End Result\n",
-                );
+                let head = vec![
+                    msg!("journal-header", name = &owner.name),
+                    msg!("journal-columns"),
+                ];
+                // The rows are data, laid out in columns.
+                let mut s = String::new();
                 for (slot, id) in entries {
                     let Ok(Some(r)) = games::get(db, id) else {
                         continue;
@@ -49,13 +54,13 @@ pub fn journal(ctx: &mut Ctx<'_>, args: &str) {
                         r.result.as_deref().unwrap_or("*"),
                     ));
                 }
-                Ok(s)
+                Ok((head, s))
             })
             .await;
         match listing {
-            Ok(Ok(text)) => text,
-            Ok(Err(line)) => format!("{line}\n"),
-            Err(_) => format!("{BROKEN}\n"),
+            Ok(Ok((head, rows))) => head.iter().map(|m| voice.line(m)).collect::<String>() + &rows,
+            Ok(Err(line)) => voice.line(&line),
+            Err(_) => voice.line(&msg!("database-unavailable")),
         }
     });
 }
@@ -64,49 +69,56 @@ pub fn journal(ctx: &mut Ctx<'_>, args: &str) {
 /// in one of my slots.
 pub fn jsave(ctx: &mut Ctx<'_>, args: &str) {
     let Some(me) = ctx.session.account_id else {
-        return ctx.line(ONLY_REGISTERED);
+        return ctx.say(&msg!("journal-registered-only"));
     };
     let words: Vec<&str> = args.split_whitespace().collect();
     let [to, name, from] = words.as_slice() else {
         return ctx.usage("jsave slot name history-number|journal-slot");
     };
     let Some(to) = journal::slot(to) else {
-        return ctx.line(LETTERS);
+        return ctx.say(&msg!("journal-letters"));
     };
     let source = match stored::parse(ctx, &[name, from], stored::last_in_history) {
         Some(s @ (Source::History { .. } | Source::Journal { .. })) => s,
-        _ => return ctx.line(LETTERS),
+        _ => return ctx.say(&msg!("journal-letters")),
     };
     if let Source::Journal { name, slot } = &source
         && name.eq_ignore_ascii_case(&ctx.session.name)
         && *slot == to
     {
-        return ctx.line("Source and destination entries are the same.");
+        return ctx.say(&msg!("journal-source-and-destination-entries-are"));
     }
     let asker = Asker::of(ctx);
     let store = ctx.shared().store.clone();
+    let voice = ctx.voice();
     ctx.reply_later(async move {
         let saved = store
-            .call(move |db| -> Result<String, String> {
+            .call(move |db| -> Result<Option<Msg>, Msg> {
                 let found = stored::find(db, &source, &asker)?;
                 journal::save(db, me, to, found.row.id, unix_now())
-                    .map_err(|_| BROKEN.to_string())?;
+                    .map_err(|_| msg!("database-unavailable"))?;
                 Ok(match &source {
-                    Source::History { name, n } => format!(
-                        "Game {name} {} saved in slot {to} in journal.\n",
-                        n.unwrap_or(0)
-                    ),
-                    Source::Journal { name, slot } => {
-                        format!("Journal entry {name} {slot} saved in slot {to} in journal.\n")
-                    }
-                    Source::Adjourned { .. } => String::new(),
+                    Source::History { name, n } => Some(msg!(
+                        "journal-saved-game",
+                        name = name,
+                        n = n.unwrap_or(0),
+                        slot = to
+                    )),
+                    Source::Journal { name, slot } => Some(msg!(
+                        "journal-saved-entry",
+                        name = name,
+                        from = *slot,
+                        slot = to
+                    )),
+                    Source::Adjourned { .. } => None,
                 })
             })
             .await;
         match saved {
-            Ok(Ok(text)) => text,
-            Ok(Err(line)) => format!("{line}\n"),
-            Err(_) => format!("{BROKEN}\n"),
+            Ok(Ok(Some(line))) => voice.line(&line),
+            Ok(Ok(None)) => String::new(),
+            Ok(Err(line)) => voice.line(&line),
+            Err(_) => voice.line(&msg!("database-unavailable")),
         }
     });
 }
@@ -114,7 +126,7 @@ pub fn jsave(ctx: &mut Ctx<'_>, args: &str) {
 /// `jkill slot`: empties one of my slots.
 pub fn jkill(ctx: &mut Ctx<'_>, args: &str) {
     let Some(me) = ctx.session.account_id else {
-        return ctx.line(ONLY_REGISTERED);
+        return ctx.say(&msg!("journal-registered-only"));
     };
     let Some(slot) = args
         .split_whitespace()
@@ -122,14 +134,17 @@ pub fn jkill(ctx: &mut Ctx<'_>, args: &str) {
         .filter(|_| args.split_whitespace().count() == 1)
         .and_then(journal::slot)
     else {
-        return ctx.line(LETTERS);
+        return ctx.say(&msg!("journal-letters"));
     };
     let store = ctx.shared().store.clone();
+    let voice = ctx.voice();
     ctx.reply_later(async move {
-        match store.call(move |db| journal::kill(db, me, slot)).await {
-            Ok(Ok(true)) => format!("Journal entry {slot} deleted.\n"),
-            Ok(Ok(false)) => format!("You have no journal entry {slot}.\n"),
-            _ => format!("{BROKEN}\n"),
-        }
+        voice.line(
+            &match store.call(move |db| journal::kill(db, me, slot)).await {
+                Ok(Ok(true)) => msg!("journal-deleted", slot = slot),
+                Ok(Ok(false)) => msg!("journal-no-entry", slot = slot),
+                _ => msg!("database-unavailable"),
+            },
+        )
     });
 }

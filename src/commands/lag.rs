@@ -1,6 +1,7 @@
 //! `ping` and `lag`: what timeseal knows about a connection.
 
 use super::Ctx;
+use crate::msg;
 
 /// What timeseal knows of the user a command names.
 struct Seen {
@@ -32,10 +33,10 @@ pub fn ping(ctx: &mut Ctx<'_>, args: &str) {
         Err(e) => return ctx.line(e),
     };
     let name = &seen.name;
-    ctx.line(match (seen.timeseal, seen.round_trip_ms) {
-        (false, _) => format!("{name} is not using timeseal; no ping time is known."),
-        (true, Some(ms)) => format!("Ping time for {name}: {ms} ms."),
-        (true, None) => format!("No ping time is known for {name} yet."),
+    ctx.say(&match (seen.timeseal, seen.round_trip_ms) {
+        (false, _) => msg!("ping-no-timeseal", name = name),
+        (true, Some(ms)) => msg!("ping-time", name = name, ms = ms),
+        (true, None) => msg!("ping-unknown", name = name),
     });
     if seen.name == ctx.session.name {
         // A fresh measurement for next time; the ping starts its own line.
@@ -53,21 +54,21 @@ pub fn lag(ctx: &mut Ctx<'_>, args: &str) {
     };
     let (name, last) = (&seen.name, seen.last_lag_ms);
     if !seen.timeseal {
-        return ctx.line(format!(
-            "{name} is not using timeseal: moves are timed by the server's clock."
+        return ctx.say(&msg!(
+            "lag-is-not-using-timeseal-moves",
+            name = name.to_string()
         ));
     }
-    ctx.line(format!(
-        "Lag credited to {name} on the last move: {}.{:03} s.",
-        last / 1000,
-        last % 1000
+    ctx.say(&msg!(
+        "lag-credited",
+        name = name,
+        secs = format!("{}.{:03}", last / 1000, last % 1000)
     ));
     if seen.name == ctx.session.name {
         let left = ctx.session.timing.allowance.quota_ms();
-        ctx.line(format!(
-            "Lag allowance left: {}.{:03} s (at most 1 s a move; it refills with time).",
-            left / 1000,
-            left % 1000
+        ctx.say(&msg!(
+            "lag-allowance",
+            secs = format!("{}.{:03}", left / 1000, left % 1000)
         ));
     }
 }

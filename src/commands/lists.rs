@@ -10,9 +10,13 @@ use std::collections::BTreeMap;
 use super::Ctx;
 use super::computers;
 use super::info::columns;
+use crate::event::Msg;
+use crate::msg;
+use crate::settings::lists::{ListKind, ListNameError, MAX_NAMES, parse_channel};
+use crate::settings::vars::Number;
 use crate::store::{Store, accounts, lists as saved};
-use crate::world::lists::{ListKind, ListNameError, MAX_NAMES, parse_channel};
 use crate::world::talk::may_join;
+use crate::world::watching::find_error;
 use crate::world::{FindError, SessionId, World};
 
 /// A list name as typed: one of the personal lists, or the public
@@ -83,25 +87,23 @@ pub fn addlist(ctx: &mut Ctx<'_>, args: &str) {
         let world = ctx.world();
         match world.find(item) {
             Ok(p) => Ok(Some((p.name.clone(), p.is_registered()))),
-            Err(FindError::Ambiguous(names)) => Err(format!(
-                "Ambiguous name \"{item}\". Matches: {}",
-                names.join(" ")
-            )),
+            Err(e @ FindError::Ambiguous(_)) => Err(find_error(item, e)),
             Err(FindError::NotFound) => Ok(None),
         }
     };
     match found {
         Ok(Some((name, registered))) => {
             let reply = add_name(ctx, kind, &name, registered);
-            ctx.line(reply);
+            ctx.say(&reply);
         }
-        Err(e) => ctx.line(e),
+        Err(e) => ctx.say(&e),
         Ok(None) => {
             let shared = ctx.shared().clone();
             let me = ctx.session.id;
             let me_name = ctx.session.name.clone();
             let account = ctx.session.account_id;
             let typed = item.to_string();
+            let voice = ctx.voice();
             ctx.reply_later(async move {
                 let lookup = typed.clone();
                 match shared
@@ -117,10 +119,10 @@ pub fn addlist(ctx: &mut Ctx<'_>, args: &str) {
                         if added {
                             save(&shared.store, account, kind, &a.name, true);
                         }
-                        format!("{reply}\n")
+                        voice.line(&reply)
                     }
-                    Ok(Ok(None)) => format!("There is no player matching the name {typed}.\n"),
-                    _ => "The database is not available; try again later.\n".to_string(),
+                    Ok(Ok(None)) => voice.line(&msg!("tell-no-such-player", name = typed)),
+                    _ => voice.line(&msg!("database-unavailable")),
                 }
             });
         }
@@ -128,7 +130,7 @@ pub fn addlist(ctx: &mut Ctx<'_>, args: &str) {
 }
 
 /// Adds a name the world knows; the reply line.
-fn add_name(ctx: &mut Ctx<'_>, kind: ListKind, name: &str, registered: bool) -> String {
+fn add_name(ctx: &mut Ctx<'_>, kind: ListKind, name: &str, registered: bool) -> Msg {
     let me = ctx.session.id;
     let me_name = ctx.session.name.clone();
     let (reply, added) = {
@@ -158,41 +160,38 @@ fn add_name_in(
     kind: ListKind,
     name: &str,
     registered: bool,
-) -> (String, bool) {
+) -> (Msg, bool) {
     let list = kind.name();
     if kind == ListKind::Notify {
         if name.eq_ignore_ascii_case(me_name) {
-            return ("You cannot notify yourself.".to_string(), false);
+            return (msg!("list-notify-self"), false);
         }
         if !registered {
-            return (
-                "You cannot add an unregistered user to your notify list.".to_string(),
-                false,
-            );
+            return (msg!("list-notify-unregistered"), false);
         }
     }
     let Some(names) = world
         .player_mut(me)
         .and_then(|p| p.talk.lists.names_mut(kind))
     else {
-        return (String::new(), false);
+        return (msg!("blank"), false);
     };
     if names.contains(name) {
-        (format!("[{name}] is already on your {list} list."), false)
+        (msg!("list-already-on", name = name, list = list), false)
     } else if names.len() >= MAX_NAMES {
-        (format!("Sorry, your {list} list is full."), false)
+        (msg!("list-full", list = list), false)
     } else {
         names.insert(name);
-        (format!("[{name}] added to your {list} list."), true)
+        (msg!("list-added", name = name, list = list), true)
     }
 }
 
 fn add_channel(ctx: &mut Ctx<'_>, item: &str) {
     let Some(ch) = parse_channel(item) else {
-        return ctx.line("The channel to add must be a number between 0 and 255.");
+        return ctx.say(&msg!("lists-the-channel-to-add-must"));
     };
     if let Err(e) = may_join(ch, &ctx.session.titles) {
-        return ctx.line(e);
+        return ctx.say(&e);
     }
     let id = ctx.session.id;
     let added = ctx
@@ -208,9 +207,15 @@ fn add_channel(ctx: &mut Ctx<'_>, item: &str) {
             &ch.to_string(),
             true,
         );
-        ctx.line(format!("[{ch}] added to your channel list."));
+        ctx.say(&msg!(
+            "lists-added-to-your-channel-list",
+            ch = ch.to_string()
+        ));
     } else {
-        ctx.line(format!("[{ch}] is already on your channel list."));
+        ctx.say(&msg!(
+            "lists-is-already-on-your-channel",
+            ch = ch.to_string()
+        ));
     }
 }
 
@@ -253,9 +258,17 @@ pub fn sublist(ctx: &mut Ctx<'_>, args: &str) {
         Some(entry) => {
             let store = ctx.shared().store.clone();
             save(&store, ctx.session.account_id, kind, &entry, false);
-            ctx.line(format!("[{entry}] removed from your {list} list."));
+            ctx.say(&msg!(
+                "lists-removed-from-your-list",
+                entry = entry.to_string(),
+                list = list.to_string()
+            ));
         }
-        None => ctx.line(format!("[{item}] is not in your {list} list.")),
+        None => ctx.say(&msg!(
+            "lists-is-not-in-your-list",
+            item = item.to_string(),
+            list = list.to_string()
+        )),
     }
 }
 
@@ -263,8 +276,8 @@ pub fn sublist(ctx: &mut Ctx<'_>, args: &str) {
 pub fn showlist(ctx: &mut Ctx<'_>, args: &str) {
     let list = args.split_whitespace().next().unwrap_or("");
     if list.is_empty() {
-        ctx.line("Lists:");
-        ctx.line("");
+        ctx.say(&msg!("lists-lists"));
+        ctx.say(&msg!("blank"));
         ctx.line(format!("{:<20} is PUBLIC", computers::NAME));
         for kind in ListKind::ALL {
             ctx.line(format!("{:<20} is PERSONAL", kind.name()));
@@ -282,13 +295,12 @@ pub fn showlist(ctx: &mut Ctx<'_>, args: &str) {
         .player(id)
         .map(|p| p.talk.lists.entries(kind))
         .unwrap_or_default();
-    ctx.line(format!(
-        "-- {} list: {} {} --",
-        kind.name(),
-        entries.len(),
-        kind.entries(entries.len())
+    ctx.say(&msg!(
+        "list-show-header",
+        list = kind.name(),
+        n = entries.len()
     ));
-    let width = ctx.session.vars.number("width") as usize;
+    let width = ctx.session.vars.number(Number::Width) as usize;
     let text = columns(&entries, width);
     ctx.out.push_str(&text);
 }
@@ -318,22 +330,26 @@ pub fn znotify(ctx: &mut Ctx<'_>, _args: &str) {
         (mine, theirs)
     };
     if mine.is_empty() {
-        ctx.line("No one from your notify list is logged on.");
+        ctx.say(&msg!("lists-no-one-from-your-notify"));
     } else {
-        ctx.line("Present company on your notify list:");
-        ctx.line(format!("   {}", mine.join(" ")));
+        ctx.say(&msg!("lists-present-company-on-your-notify"));
+        ctx.say(&msg!("raw", text = format!("   {}", mine.join(" "))));
     }
     if theirs.is_empty() {
-        ctx.line("No one logged in has you on their notify list.");
+        ctx.say(&msg!("lists-no-one-logged-in-has"));
     } else {
-        ctx.line("The following players have you on their notify list:");
-        ctx.line(format!("   {}", theirs.join(" ")));
+        ctx.say(&msg!("lists-the-following-players-have-you"));
+        ctx.say(&msg!("raw", text = format!("   {}", theirs.join(" "))));
     }
 }
 
 /// `Channel 53 "Guest Chat": Alice Bob(U)`
-fn channel_line(ctx: &Ctx<'_>, ch: u8, members: &[String]) -> String {
-    format!("Channel {}: {}", channel_title(ctx, ch), members.join(" "))
+fn channel_line(ctx: &Ctx<'_>, ch: u8, members: &[String]) -> Msg {
+    msg!(
+        "channel-members",
+        title = channel_title(ctx, ch),
+        names = members.join(" ")
+    )
 }
 
 fn channel_title(ctx: &Ctx<'_>, ch: u8) -> String {
@@ -359,19 +375,19 @@ pub fn inchannel(ctx: &mut Ctx<'_>, args: &str) {
             }
         }
         if channels.is_empty() {
-            return ctx.line("Nobody is in any channel.");
+            return ctx.say(&msg!("lists-nobody-is-in-any-channel"));
         }
         for (ch, mut members) in channels {
             members.sort();
             let names: Vec<String> = members.into_iter().map(|(_, d)| d).collect();
             let line = channel_line(ctx, ch, &names);
-            ctx.line(line);
+            ctx.say(&line);
         }
         return;
     }
     if arg.bytes().all(|b| b.is_ascii_digit()) {
         let Some(ch) = parse_channel(arg) else {
-            return ctx.line("No such channel; the largest channel number is 255.");
+            return ctx.say(&msg!("lists-no-such-channel-the-largest"));
         };
         let names: Vec<String> = ctx
             .world()
@@ -380,33 +396,33 @@ pub fn inchannel(ctx: &mut Ctx<'_>, args: &str) {
             .map(|p| p.display_name())
             .collect();
         let line = if names.is_empty() {
-            format!("Channel {} is empty.", channel_title(ctx, ch))
+            msg!("channel-empty", title = channel_title(ctx, ch))
         } else {
             channel_line(ctx, ch, &names)
         };
-        return ctx.line(line);
+        return ctx.say(&line);
     }
     let found = {
         let world = ctx.world();
         match world.find(arg) {
             Ok(p) => Ok((p.name.clone(), p.talk.lists.entries(ListKind::Channel))),
-            Err(FindError::Ambiguous(names)) => Err(format!(
-                "Ambiguous name \"{arg}\". Matches: {}",
-                names.join(" ")
-            )),
-            Err(FindError::NotFound) => Err(format!("No user named \"{arg}\" is logged in.")),
+            Err(e) => Err(find_error(arg, e)),
         }
     };
     match found {
-        Ok((name, channels)) if channels.is_empty() => {
-            ctx.line(format!("{name} is not in any channel."))
-        }
+        Ok((name, channels)) if channels.is_empty() => ctx.say(&msg!(
+            "lists-is-not-in-any-channel",
+            name = name.to_string()
+        )),
         Ok((name, channels)) => {
-            ctx.line(format!("{name} is in the following channels:"));
-            let width = ctx.session.vars.number("width") as usize;
+            ctx.say(&msg!(
+                "lists-is-in-the-following-channels",
+                name = name.to_string()
+            ));
+            let width = ctx.session.vars.number(Number::Width) as usize;
             let text = columns(&channels, width);
             ctx.out.push_str(&text);
         }
-        Err(e) => ctx.line(e),
+        Err(e) => ctx.say(&e),
     }
 }

@@ -1,13 +1,15 @@
-//! `match`, `accept`, `decline`, `withdraw`, `pending` (spec §4).
+//! `match`, `accept`, `decline`, `withdraw`, `pending` (docs/protocol.md §4).
 
 use tokio::time::Instant;
 
 use super::{Ctx, terms};
 use crate::chess::AtomicGame;
-use crate::world::FindError;
+use crate::msg;
+use crate::settings::vars::Switch;
 use crate::world::challenges::MatchRequest;
 use crate::world::game::Terms;
 use crate::world::negotiation::Pick;
+use crate::world::watching::find_error;
 
 const USAGE: &str = "match user [time [inc]] [rated|unrated] [white|black] [atomic] [fen FEN]";
 
@@ -30,8 +32,8 @@ fn resume(ctx: &mut Ctx<'_>, target: &str) -> bool {
         world.resume_request(ctx.session.id, to, Instant::now())
     };
     match reply {
-        Ok(text) => ctx.out.push_str(&text),
-        Err(e) => ctx.line(e),
+        Ok(events) => ctx.events(&events),
+        Err(e) => ctx.refuse(&e),
     }
     true
 }
@@ -47,20 +49,24 @@ pub fn match_(ctx: &mut Ctx<'_>, args: &str) {
     if rest.is_empty() && resume(ctx, target) {
         return;
     }
+    // A computer opponent that cannot play now says why at once.
+    if let Some(refusal) = super::house::match_refusal(ctx, target) {
+        return ctx.say(&refusal);
+    }
     // `fen` and everything after it is a set-up start position; without
     // one, a game from an examined board starts from its position.
     let (rest, fen, from_exam) = match rest.iter().position(|w| w.eq_ignore_ascii_case("fen")) {
         Some(i) => (&rest[..i], Some(rest[i + 1..].join(" ")), false),
         None => match super::examine::examined_fen(ctx) {
             Ok(examined) => (rest, examined.clone(), examined.is_some()),
-            Err(e) => return ctx.line(e),
+            Err(e) => return ctx.say(&e),
         },
     };
     if let Some(fen) = &fen {
         match AtomicGame::from_fen(fen) {
             Err(e) => return ctx.line(e.to_string()),
             Ok(g) if g.end().is_some() => {
-                return ctx.line("That position is already decided; there is no game to play.");
+                return ctx.say(&msg!("match-position-decided"));
             }
             Ok(_) => {}
         }
@@ -68,7 +74,7 @@ pub fn match_(ctx: &mut Ctx<'_>, args: &str) {
             .iter()
             .any(|w| w.eq_ignore_ascii_case("r") || w.eq_ignore_ascii_case("rated"))
         {
-            return ctx.line("Games from a set-up position are unrated.");
+            return ctx.say(&msg!("match-position-unrated"));
         }
     }
     let t = match terms::parse(rest, false) {
@@ -78,21 +84,14 @@ pub fn match_(ctx: &mut Ctx<'_>, args: &str) {
     let id = ctx.session.id;
     let vars = &ctx.session.vars;
     let (minutes, inc) = t.clock(vars);
-    let default_rated = vars.switch("rated");
+    let default_rated = vars.switch(Switch::Rated);
     let shared = ctx.shared().clone();
     let mut world = shared.world();
     let them = match world.find(target) {
         Ok(p) => p,
-        Err(FindError::NotFound) => {
+        Err(e) => {
             drop(world);
-            return ctx.line(format!("No user named \"{target}\" is logged in."));
-        }
-        Err(FindError::Ambiguous(names)) => {
-            drop(world);
-            return ctx.line(format!(
-                "Ambiguous name \"{target}\". Matches: {}",
-                names.join(" ")
-            ));
+            return ctx.say(&find_error(target, e));
         }
     };
     let to = them.id;
@@ -111,13 +110,13 @@ pub fn match_(ctx: &mut Ctx<'_>, args: &str) {
     let reply = world.challenge_limited(id, to, req, Instant::now());
     drop(world);
     match reply {
-        Ok(text) => {
+        Ok(events) => {
             if from_exam {
-                ctx.line("The game will start from the position you are examining.");
+                ctx.say(&msg!("match-from-examined"));
             }
-            ctx.out.push_str(&text);
+            ctx.events(&events);
         }
-        Err(e) => ctx.line(e),
+        Err(e) => ctx.refuse(&e),
     }
 }
 
@@ -126,23 +125,25 @@ pub fn accept(ctx: &mut Ctx<'_>, args: &str) {
     let reply = ctx
         .world()
         .accept(ctx.session.id, &Pick::parse(args), Instant::now());
-    ctx.out.push_str(&reply);
+    ctx.events(&reply);
 }
 
 /// `decline [N|name|t=type]`
 pub fn decline(ctx: &mut Ctx<'_>, args: &str) {
     let reply = ctx.world().decline(ctx.session.id, &Pick::parse(args));
-    ctx.out.push_str(&reply);
+    ctx.events(&reply);
 }
 
 /// `withdraw [N|name|t=type]`
 pub fn withdraw(ctx: &mut Ctx<'_>, args: &str) {
     let reply = ctx.world().withdraw(ctx.session.id, &Pick::parse(args));
-    ctx.out.push_str(&reply);
+    ctx.events(&reply);
 }
 
 /// `pending`
 pub fn pending(ctx: &mut Ctx<'_>, _args: &str) {
     let reply = ctx.world().pending(ctx.session.id);
-    ctx.out.push_str(&reply);
+    for m in &reply {
+        ctx.say(m);
+    }
 }

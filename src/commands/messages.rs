@@ -3,19 +3,23 @@
 
 use super::Ctx;
 use super::talk::flood_ok;
+use crate::event::Msg;
+use crate::msg;
 use crate::store::messages::{self, Delivery, MAX_LENGTH, Message, Outgoing, Pick};
 use crate::timefmt::{fics_date, unix_now};
 use crate::world::FindError;
-
-const GUESTS: &str = "Unregistered players may not send or receive messages.";
 
 /// `Alice at Sat Jan 23, 14:34 UTC 2016: hello`
 fn body(sender: &str, sent_at: i64, text: &str) -> String {
     format!("{sender} at {}: {text}", fics_date(sent_at))
 }
 
-fn numbered(m: &Message) -> String {
-    format!("{}. {}\n", m.number, body(&m.sender, m.sent_at, &m.text))
+fn numbered(m: &Message) -> Msg {
+    msg!(
+        "message-numbered",
+        n = m.number,
+        text = body(&m.sender, m.sent_at, &m.text)
+    )
 }
 
 /// What the first word of `messages`/`clearmessages` picks.
@@ -34,7 +38,7 @@ fn pick(word: &str) -> Pick {
 /// from a user; `messages name text` sends one (also as `message`).
 pub fn messages(ctx: &mut Ctx<'_>, args: &str) {
     let Some(account) = ctx.session.account_id else {
-        return ctx.line(GUESTS);
+        return ctx.say(&msg!("messages-guests"));
     };
     let (first, rest) = match args.split_once(char::is_whitespace) {
         Some((first, rest)) => (first, rest.trim()),
@@ -45,6 +49,7 @@ pub fn messages(ctx: &mut Ctx<'_>, args: &str) {
     }
     let choice = pick(first);
     let store = ctx.shared().store.clone();
+    let voice = ctx.voice();
     ctx.reply_later(async move {
         let query = choice.clone();
         let found = store
@@ -54,25 +59,21 @@ pub fn messages(ctx: &mut Ctx<'_>, args: &str) {
             })
             .await;
         let Ok(Ok(found)) = found else {
-            return "The database is not available; try again later.\n".to_string();
+            return voice.line(&msg!("database-unavailable"));
         };
-        let mut out = String::new();
+        let mut lines = Vec::new();
         match (&choice, found.is_empty()) {
-            (Pick::All, true) => out.push_str("You have no messages.\n"),
-            (Pick::All, false) => out.push_str("Messages:\n"),
-            (Pick::Number(_), true) => out.push_str("There is no such message.\n"),
+            (Pick::All, true) => lines.push(msg!("messages-none")),
+            (Pick::All, false) => lines.push(msg!("messages-header")),
+            (Pick::Number(_), true) => lines.push(msg!("messages-no-such")),
             (Pick::Number(_), false) => {}
-            (Pick::From(name), true) => {
-                out.push_str(&format!("You have no messages from {name}.\n"))
-            }
+            (Pick::From(name), true) => lines.push(msg!("messages-none-from", name = name)),
             (Pick::From(_), false) => {
-                out.push_str(&format!("Messages from {}:\n", found[0].sender))
+                lines.push(msg!("messages-from-header", name = &found[0].sender))
             }
         }
-        for m in &found {
-            out.push_str(&numbered(m));
-        }
-        out
+        lines.extend(found.iter().map(numbered));
+        lines.iter().map(|m| voice.line(m)).collect()
     });
 }
 
@@ -80,31 +81,23 @@ pub fn messages(ctx: &mut Ctx<'_>, args: &str) {
 /// once if they are online.
 fn send(ctx: &mut Ctx<'_>, to: &str, text: &str) {
     if text.chars().count() > MAX_LENGTH {
-        return ctx.line(format!(
-            "Your message is too long; messages may be at most {MAX_LENGTH} characters."
-        ));
+        return ctx.say(&msg!("message-too-long", max = MAX_LENGTH));
     }
     if !flood_ok(ctx) {
         return;
     }
-    let online: Result<Option<String>, String> = {
+    let online: Result<Option<String>, Msg> = {
         let world = ctx.world();
         match world.find(to) {
-            Ok(p) if !p.is_registered() => Err(format!(
-                "Player \"{}\" is unregistered and cannot receive messages.",
-                p.name
-            )),
+            Ok(p) if !p.is_registered() => Err(msg!("message-unregistered", name = &p.name)),
             Ok(p) => Ok(Some(p.name.clone())),
-            Err(FindError::Ambiguous(names)) => Err(format!(
-                "Ambiguous name \"{to}\". Matches: {}",
-                names.join(" ")
-            )),
+            Err(e @ FindError::Ambiguous(_)) => Err(crate::world::watching::find_error(to, e)),
             Err(FindError::NotFound) => Ok(None),
         }
     };
     let online = match online {
         Ok(online) => online,
-        Err(e) => return ctx.line(e),
+        Err(e) => return ctx.say(&e),
     };
     let outgoing = Outgoing {
         to: online.clone().unwrap_or_else(|| to.to_string()),
@@ -115,11 +108,12 @@ fn send(ctx: &mut Ctx<'_>, to: &str, text: &str) {
         unread: online.is_none(),
     };
     let shared = ctx.shared().clone();
+    let voice = ctx.voice();
     ctx.reply_later(async move {
         let m = outgoing.clone();
         let delivery = shared.store.call(move |db| messages::deliver(db, &m)).await;
         let Ok(Ok(delivery)) = delivery else {
-            return "The database is not available; try again later.\n".to_string();
+            return voice.line(&msg!("database-unavailable"));
         };
         let line = body(&outgoing.from, outgoing.sent_at, &outgoing.text);
         match delivery {
@@ -127,15 +121,19 @@ fn send(ctx: &mut Ctx<'_>, to: &str, text: &str) {
                 if online.is_some()
                     && let Some(p) = shared.world().by_name(&name)
                 {
-                    p.send_text(format!("The following message was received:\n{line}\n"));
+                    p.send_event(crate::event::Event::Lines {
+                        lines: vec![
+                            crate::msg!("message-received"),
+                            crate::msg!("raw", text = &line),
+                        ],
+                    });
                 }
-                format!("The following message was sent to {name}:\n{line}\n")
+                voice.line(&msg!("message-sent-to", name = &name))
+                    + &voice.line(&msg!("raw", text = line))
             }
-            Delivery::NoSuchPlayer => {
-                format!("There is no player matching the name {}.\n", outgoing.to)
-            }
-            Delivery::Censored(name) => format!("{name} is censoring you.\n"),
-            Delivery::Full(name) => format!("{name}'s message box is full.\n"),
+            Delivery::NoSuchPlayer => voice.line(&msg!("tell-no-such-player", name = &outgoing.to)),
+            Delivery::Censored(name) => voice.line(&msg!("refuse-censored", name = name)),
+            Delivery::Full(name) => voice.line(&msg!("message-box-full", name = name)),
         }
     });
 }
@@ -144,25 +142,25 @@ fn send(ctx: &mut Ctx<'_>, to: &str, text: &str) {
 /// from a user.
 pub fn clearmessages(ctx: &mut Ctx<'_>, args: &str) {
     let Some(account) = ctx.session.account_id else {
-        return ctx.line(GUESTS);
+        return ctx.say(&msg!("messages-guests"));
     };
     let choice = pick(args.split_whitespace().next().unwrap_or(""));
     let store = ctx.shared().store.clone();
+    let voice = ctx.voice();
     ctx.reply_later(async move {
         let query = choice.clone();
         let cleared = store
             .call(move |db| messages::clear(db, account, &query))
             .await;
         let Ok(Ok(n)) = cleared else {
-            return "The database is not available; try again later.\n".to_string();
+            return voice.line(&msg!("database-unavailable"));
         };
-        match (n, &choice) {
-            (0, Pick::All) => "You have no messages.\n".to_string(),
-            (0, Pick::Number(_)) => "There is no such message.\n".to_string(),
-            (0, Pick::From(name)) => format!("You have no messages from {name}.\n"),
-            (1, _) => "Cleared 1 message.\n".to_string(),
-            (n, _) => format!("Cleared {n} messages.\n"),
-        }
+        voice.line(&match (n, &choice) {
+            (0, Pick::All) => msg!("messages-none"),
+            (0, Pick::Number(_)) => msg!("messages-no-such"),
+            (0, Pick::From(name)) => msg!("messages-none-from", name = name),
+            (n, _) => msg!("messages-cleared", n = n),
+        })
     });
 }
 

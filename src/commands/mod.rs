@@ -3,18 +3,20 @@
 //! A line is split on `;`, each piece loses its `$`/`$$` prefix, user
 //! aliases are expanded, a player's line is tried as a move first, and the
 //! first word is looked up exactly, then among the built-in shortcuts, then
-//! as a unique prefix (spec §6.1). Each command family is one file here with
+//! as a unique prefix (docs/protocol.md §6.1). Each command family is one file here with
 //! its parsing and its action; [`COMMANDS`] is the one table that names them.
 
 mod admin;
 mod admin_accounts;
 mod alias;
+mod analysis;
 mod basic;
 mod computers;
 mod examine;
 mod game;
 mod help;
 mod history;
+mod house;
 mod info;
 mod journal;
 mod lag;
@@ -41,9 +43,11 @@ use std::pin::Pin;
 use std::sync::{Arc, MutexGuard};
 
 use crate::account::Titles;
-use crate::server::Shared;
-use crate::session::Session;
-use crate::session::output::code;
+use crate::event::{Event, Msg, Refusal};
+use crate::render::fics;
+use crate::render::output::code;
+use crate::shared::Shared;
+use crate::user::User;
 use crate::world::World;
 
 /// Output of a command that must wait (for the database, say) before it is
@@ -52,7 +56,7 @@ pub type Later = Pin<Box<dyn Future<Output = String> + Send>>;
 
 /// What a command may touch while it runs, and its reply so far.
 pub struct Ctx<'a> {
-    pub session: &'a mut Session,
+    pub session: &'a mut User,
     /// The reply text; every line ends in `\n`.
     pub out: String,
     /// The block-mode code of the reply.
@@ -77,9 +81,44 @@ impl Ctx<'_> {
         self.out.push('\n');
     }
 
+    /// How this user reads lines, owned, for a reply that waits for the
+    /// database (and no longer has the session).
+    pub fn voice(&self) -> Voice {
+        Voice {
+            vars: self.session.vars.clone(),
+            ivars: self.session.ivars,
+            sealed: self.session.timing.is_timesealed(),
+        }
+    }
+
+    /// Appends one catalogue line, in this user's language.
+    pub fn say(&mut self, m: &Msg) {
+        let view = self.session.view();
+        fics::line(&view, m, &mut self.out);
+    }
+
+    /// Appends the events of a world method's reply.
+    pub fn events(&mut self, events: &[Event]) {
+        let view = self.session.view();
+        fics::events(&view, events, &mut self.out);
+    }
+
+    /// Appends a refusal's line.
+    pub fn refuse(&mut self, r: &Refusal) {
+        let view = self.session.view();
+        fics::refusal(&view, r, &mut self.out);
+        self.out.push('\n');
+    }
+
+    /// Replies with a catalogue line as an error, with its block-mode code.
+    pub fn fail_msg(&mut self, code: u16, m: &Msg) {
+        self.code = Some(code);
+        self.say(m);
+    }
+
     /// Replies with a command's usage line (block code 513).
     pub fn usage(&mut self, usage: &str) {
-        self.fail(code::BAD_PARAMS, format!("Usage: {usage}"));
+        self.fail_msg(code::BAD_PARAMS, &crate::msg!("usage", syntax = usage));
     }
 
     /// Replies with an error line and its block-mode code.
@@ -102,6 +141,27 @@ impl Ctx<'_> {
     }
 }
 
+/// A user's view, owned (see [`Ctx::voice`]).
+#[derive(Debug, Clone)]
+pub struct Voice {
+    vars: crate::settings::vars::Vars,
+    ivars: crate::settings::ivars::Ivars,
+    sealed: bool,
+}
+
+impl Voice {
+    pub fn view(&self) -> crate::render::view::View<'_> {
+        crate::render::view::View::new(&self.vars, self.ivars, self.sealed)
+    }
+
+    /// One catalogue line and its newline, as text.
+    pub fn line(&self, m: &Msg) -> String {
+        let mut out = String::new();
+        fics::line(&self.view(), m, &mut out);
+        out
+    }
+}
+
 /// Who may use a command; the others are told it does not exist.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Rights {
@@ -114,7 +174,7 @@ pub enum Rights {
 /// One command of the table.
 pub struct Command {
     pub name: &'static str,
-    /// Block-mode command code (spec §6.6).
+    /// Block-mode command code (docs/protocol.md §6.6).
     pub code: u16,
     pub run: fn(&mut Ctx<'_>, &str),
     pub rights: Rights,
@@ -139,7 +199,7 @@ const fn admin(name: &'static str, code: u16, run: fn(&mut Ctx<'_>, &str)) -> Co
     }
 }
 
-/// A TD command (spec §7): everyone else is told it does not exist.
+/// A TD command (docs/protocol.md §7): everyone else is told it does not exist.
 const fn td(name: &'static str, code: u16, run: fn(&mut Ctx<'_>, &str)) -> Command {
     Command {
         name,
@@ -213,6 +273,8 @@ static COMMANDS: &[Command] = &[
     cmd("kibitz", 62, observe::kibitz),
     cmd("lag", 0, lag::lag),
     cmd("match", 73, match_::match_),
+    cmd("bots", 330, house::bots),
+    cmd("analyse", 331, analysis::analyse),
     cmd("moretime", 76, game::moretime),
     cmd("moves", 77, observe::moves),
     cmd("observe", 80, observe::observe),
@@ -265,6 +327,7 @@ const SHORTCUTS: &[(&str, &str)] = &[
     ("re", "refresh"),
     ("m", "match"),
     ("ma", "match"),
+    ("analyze", "analyse"),
     ("a", "accept"),
     ("!", "shout"),
     ("*", "kibitz"),
@@ -304,7 +367,7 @@ pub struct Reply {
 }
 
 /// Runs one line (which may hold several `;`-separated commands).
-pub async fn execute(session: &mut Session, line: &str) -> Reply {
+pub async fn execute(session: &mut User, line: &str) -> Reply {
     let mut ctx = Ctx {
         session,
         out: String::new(),
@@ -313,10 +376,7 @@ pub async fn execute(session: &mut Session, line: &str) -> Reply {
     };
     for piece in line.split(';') {
         if ctx.out.len() > LINE_OUTPUT && !piece.trim().is_empty() {
-            ctx.fail(
-                code::LENGTH,
-                "The rest of your line was not run: its output would be too long.",
-            );
+            ctx.fail_msg(code::LENGTH, &crate::msg!("line-output-too-long"));
             break;
         }
         run_one(&mut ctx, piece);
@@ -366,7 +426,7 @@ fn run_one(ctx: &mut Ctx<'_>, piece: &str) {
     if setup::try_placement(ctx, text) {
         return;
     }
-    // A player's line is a move before it is a command (spec §5.1).
+    // A player's line is a move before it is a command (docs/protocol.md §5.1).
     let move_like = crate::chess::looks_like_move(text);
     if move_like && game::try_move(ctx, text) {
         return;
@@ -377,15 +437,17 @@ fn run_one(ctx: &mut Ctx<'_>, piece: &str) {
             ctx.code.get_or_insert(command.code);
             (command.run)(ctx, &args);
         }
-        Lookup::Ambiguous(names) => ctx.fail(
+        Lookup::Ambiguous(names) => ctx.fail_msg(
             code::AMBIGUOUS,
-            format!("Ambiguous command \"{word}\". Matches: {}", names.join(" ")),
+            &crate::msg!("command-ambiguous", word = word, matches = names.join(" ")),
         ),
-        Lookup::NotFound if move_like => ctx.fail(
-            code::NOT_PLAYING,
-            "You are not playing or examining a game.",
+        Lookup::NotFound if move_like => {
+            ctx.fail_msg(code::NOT_PLAYING, &crate::msg!("not-playing-or-examining"))
+        }
+        Lookup::NotFound => ctx.fail_msg(
+            code::BAD_COMMAND,
+            &crate::msg!("command-not-found", word = word),
         ),
-        Lookup::NotFound => ctx.fail(code::BAD_COMMAND, format!("{word}: Command not found.")),
     }
 }
 

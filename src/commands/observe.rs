@@ -8,8 +8,9 @@ use tokio::time::Instant;
 use super::Ctx;
 use crate::chess::movelist::{self, MoveListData, TimedMove};
 use crate::chess::{AtomicGame, BoardSnapshot, style12};
-use crate::session::ivars::Ivar;
-use crate::session::render;
+use crate::event::Msg;
+use crate::msg;
+use crate::settings::ivars::Ivar;
 use crate::timefmt::fics_date;
 use crate::world::World;
 use crate::world::game::Viewer;
@@ -42,12 +43,8 @@ pub fn games(ctx: &mut Ctx<'_>, args: &str) {
     for (_, l) in &lines {
         ctx.line(l);
     }
-    ctx.line("");
-    ctx.line(format!(
-        "  {} game{} displayed.",
-        lines.len(),
-        if lines.len() == 1 { "" } else { "s" }
-    ));
+    ctx.say(&msg!("blank"));
+    ctx.say(&msg!("games-count", n = lines.len()));
 }
 
 /// `observe N|name`
@@ -66,11 +63,11 @@ pub fn observe(ctx: &mut Ctx<'_>, args: &str) {
             .and_then(|no| world.observe(id, no, Instant::now()))
     };
     match result {
-        Ok((text, snap)) => {
-            ctx.out.push_str(&text);
-            render::board(ctx.session, &snap, Viewer::Observer, &mut ctx.out);
+        Ok((events, snap)) => {
+            ctx.events(&events);
+            ctx.session.board(&snap, Viewer::Observer, &mut ctx.out);
         }
-        Err(e) => ctx.line(e),
+        Err(e) => ctx.say(&e),
     }
 }
 
@@ -85,20 +82,22 @@ pub fn unobserve(ctx: &mut Ctx<'_>, args: &str) {
             let examined = world.exam_for(id, args).ok_or(());
             match examined.or_else(|_| world.resolve_game(id, args)) {
                 Ok(no) => world.unobserve(id, Some(no)),
-                Err(e) => format!("{e}\n"),
+                Err(e) => vec![e],
             }
         }
     };
-    ctx.out.push_str(&reply);
+    for m in &reply {
+        ctx.say(m);
+    }
 }
 
 /// `allobservers [N|name]`
 pub fn allobservers(ctx: &mut Ctx<'_>, args: &str) {
     let examined = super::examine::observers_lines(ctx, args);
     if !args.trim().is_empty() && !examined.is_empty() {
-        return examined.iter().for_each(|l| ctx.line(l));
+        return examined.iter().for_each(|l| ctx.say(l));
     }
-    let lines: Result<Vec<String>, String> = {
+    let lines: Result<Vec<Msg>, Msg> = {
         let world = ctx.world();
         if args.trim().is_empty() {
             Ok(world
@@ -111,7 +110,7 @@ pub fn allobservers(ctx: &mut Ctx<'_>, args: &str) {
             world.resolve_game(ctx.session.id, args).map(|no| {
                 let g = &world.games[&no];
                 if g.observers.is_empty() {
-                    vec![format!("No one is observing game {no}.")]
+                    vec![msg!("allobservers-none", no = no)]
                 } else {
                     vec![world.observers_line(g)]
                 }
@@ -123,9 +122,9 @@ pub fn allobservers(ctx: &mut Ctx<'_>, args: &str) {
         l
     });
     match lines {
-        Ok(lines) if lines.is_empty() => ctx.line("No games are being observed."),
-        Ok(lines) => lines.iter().for_each(|l| ctx.line(l)),
-        Err(e) => ctx.line(e),
+        Ok(lines) if lines.is_empty() => ctx.say(&msg!("allobservers-nobody")),
+        Ok(lines) => lines.iter().for_each(|l| ctx.say(l)),
+        Err(e) => ctx.say(&e),
     }
 }
 
@@ -186,7 +185,7 @@ pub fn moves(ctx: &mut Ctx<'_>, args: &str) {
             }
             movelist::write_moves(&data, &mut ctx.out);
         }
-        Err(e) => ctx.line(e),
+        Err(e) => ctx.say(&e),
     }
 }
 
@@ -209,15 +208,9 @@ fn talk_to_game(ctx: &mut Ctx<'_>, args: &str, whisper: bool) {
             .unwrap_or_else(|| world.kibitz(ctx.session.id, text, whisper))
     };
     match result {
-        Ok(n) if whisper => ctx.line(format!(
-            "(whispered to {n} player{})",
-            if n == 1 { "" } else { "s" }
-        )),
-        Ok(n) => ctx.line(format!(
-            "(kibitzed to {n} player{})",
-            if n == 1 { "" } else { "s" }
-        )),
-        Err(e) => ctx.line(e),
+        Ok(n) if whisper => ctx.say(&msg!("whispered-to", n = n)),
+        Ok(n) => ctx.say(&msg!("kibitzed-to", n = n)),
+        Err(e) => ctx.say(&e),
     }
 }
 

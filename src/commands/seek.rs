@@ -1,8 +1,10 @@
-//! `seek`, `unseek`, `sought`, `play` (spec §3).
+//! `seek`, `unseek`, `sought`, `play` (docs/protocol.md §3).
 
 use tokio::time::Instant;
 
 use super::{Ctx, terms};
+use crate::msg;
+use crate::settings::vars::Switch;
 use crate::world::game::Terms;
 use crate::world::seeks::SeekRequest;
 
@@ -16,10 +18,10 @@ pub fn seek(ctx: &mut Ctx<'_>, args: &str) {
     let vars = &ctx.session.vars;
     let (minutes, inc) = t.clock(vars);
     let registered = ctx.session.is_registered();
-    let mut rated = t.rated.unwrap_or(registered && vars.switch("rated"));
+    let mut rated = t.rated.unwrap_or(registered && vars.switch(Switch::Rated));
     if rated && !registered {
-        // Guests may only seek unrated games (spec §3.1).
-        ctx.line("Setting seek to unrated.");
+        // Guests may only seek unrated games (docs/protocol.md §3.1).
+        ctx.say(&msg!("seek-set-unrated"));
         rated = false;
     }
     let req = SeekRequest {
@@ -34,7 +36,7 @@ pub fn seek(ctx: &mut Ctx<'_>, args: &str) {
         range: t.range.unwrap_or((0, 9999)),
     };
     let reply = ctx.world().post_seek(ctx.session.id, req, Instant::now());
-    ctx.out.push_str(&reply);
+    ctx.events(&reply);
 }
 
 /// `unseek [N]`
@@ -47,14 +49,16 @@ pub fn unseek(ctx: &mut Ctx<'_>, args: &str) {
         },
     };
     let reply = ctx.world().unseek(ctx.session.id, which);
-    ctx.out.push_str(&reply);
+    ctx.say(&reply);
 }
 
 /// `sought [all]`
 pub fn sought(ctx: &mut Ctx<'_>, args: &str) {
     let all = args.trim().eq_ignore_ascii_case("all");
     let reply = ctx.world().sought(ctx.session.id, all);
-    ctx.out.push_str(&reply);
+    for m in &reply {
+        ctx.say(m);
+    }
 }
 
 /// `play N|name`
@@ -63,5 +67,5 @@ pub fn play(ctx: &mut Ctx<'_>, args: &str) {
         return ctx.usage("play index|name");
     }
     let reply = ctx.world().play_seek(ctx.session.id, args, Instant::now());
-    ctx.out.push_str(&reply);
+    ctx.events(&reply);
 }

@@ -22,14 +22,14 @@ pub fn bsetup(ctx: &mut Ctx<'_>, args: &str) {
     let result = {
         let mut world = ctx.world();
         if world.player(id).is_some_and(|p| p.game.is_some()) {
-            Err("You are playing a game.".to_string())
+            Err(crate::msg!("exam-while-playing"))
         } else {
             world.exam_setup(id, command)
         }
     };
     match result {
         Ok(change) => show_change(ctx, change),
-        Err(e) => ctx.line(e),
+        Err(e) => ctx.say(&e),
     }
 }
 

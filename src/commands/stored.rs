@@ -4,6 +4,7 @@
 use tokio::time::Instant;
 
 use super::Ctx;
+use crate::msg;
 use crate::store::adjourned::StoredGame;
 use crate::world::FindError;
 use crate::world::adjourn::stored_text;
@@ -37,7 +38,9 @@ pub fn stored(ctx: &mut Ctx<'_>, args: &str) {
             }
         })
         .unwrap_or(name);
-    ctx.out.push_str(&stored_text(&shown, &games));
+    for m in &stored_text(&shown, &games) {
+        ctx.say(m);
+    }
 }
 
 /// `resume [name]`: offers to go on with an adjourned game.
@@ -54,21 +57,18 @@ pub fn resume(ctx: &mut Ctx<'_>, args: &str) {
         .collect();
     if mine.is_empty() {
         drop(world);
-        return ctx.line("You have no adjourned games.");
+        return ctx.say(&msg!("stored-you-have-no-adjourned-games"));
     }
     let them = match args.split_whitespace().next() {
         Some(n) => match world.find(n) {
             Ok(p) => p.id,
             Err(FindError::NotFound) => {
                 drop(world);
-                return ctx.line(format!("No user named \"{n}\" is logged in."));
+                return ctx.say(&msg!("stored-no-user-named-is-logged", n = n.to_string()));
             }
             Err(FindError::Ambiguous(names)) => {
                 drop(world);
-                return ctx.line(format!(
-                    "Ambiguous name \"{n}\". Matches: {}",
-                    names.join(" ")
-                ));
+                return ctx.say(&msg!("name-ambiguous", name = n, matches = names.join(" ")));
             }
         },
         None => {
@@ -82,13 +82,11 @@ pub fn resume(ctx: &mut Ctx<'_>, args: &str) {
                 [one] => *one,
                 [] => {
                     drop(world);
-                    return ctx.line("None of your stored opponents is logged in.");
+                    return ctx.say(&crate::msg!("resume-nobody-online"));
                 }
                 _ => {
                     drop(world);
-                    return ctx.line(
-                        "Several of your stored opponents are logged in; use \"resume name\".",
-                    );
+                    return ctx.say(&crate::msg!("resume-several-online"));
                 }
             }
         }
@@ -96,7 +94,7 @@ pub fn resume(ctx: &mut Ctx<'_>, args: &str) {
     let reply = world.resume_request(me, them, Instant::now());
     drop(world);
     match reply {
-        Ok(text) => ctx.out.push_str(&text),
-        Err(e) => ctx.line(e),
+        Ok(events) => ctx.events(&events),
+        Err(e) => ctx.refuse(&e),
     }
 }

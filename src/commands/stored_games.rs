@@ -10,8 +10,9 @@ use rusqlite::Connection;
 use super::Ctx;
 use crate::chess::movelist::{self, MoveListData, TimedMove};
 use crate::chess::{AtomicGame, BoardSnapshot};
-use crate::session::ivars::Ivar;
-use crate::session::render::BoardStyle;
+use crate::event::Msg;
+use crate::msg;
+use crate::settings::ivars::Ivar;
 use crate::store::games::{self, GameRow, MoveRow};
 use crate::store::{accounts, journal};
 use crate::timefmt::fics_date;
@@ -102,13 +103,13 @@ pub fn adjourned_with_me(me: &str, name: &str) -> Source {
 }
 
 /// Finds the game on the store thread; errors are the user's line.
-pub fn find(db: &Connection, source: &Source, asker: &Asker) -> Result<Found, String> {
-    let broken = |_| "The database is not available; try again later.".to_string();
+pub fn find(db: &Connection, source: &Source, asker: &Asker) -> Result<Found, Msg> {
+    let broken = |_| msg!("database-unavailable");
     let (title, id) = match source {
         Source::History { name, n } => {
             let rows = games::history(db, name, HISTORY).map_err(broken)?;
             if rows.is_empty() {
-                return Err(format!("No games in history for {name}."));
+                return Err(msg!("history-none", name = name));
             }
             let i = match n {
                 Some(n) => *n as usize,
@@ -116,7 +117,7 @@ pub fn find(db: &Connection, source: &Source, asker: &Asker) -> Result<Found, St
             };
             let row = rows
                 .get(i)
-                .ok_or_else(|| format!("There is no history game {i} for {name}."))?;
+                .ok_or_else(|| msg!("history-no-such-game", n = i, name = name))?;
             (format!("history game {i} of {name}"), row.id)
         }
         Source::Journal { name, slot } => {
@@ -124,37 +125,37 @@ pub fn find(db: &Connection, source: &Source, asker: &Asker) -> Result<Found, St
             let id = journal::game_in(db, owner.id, *slot)
                 .map_err(broken)?
                 .ok_or_else(|| {
-                    format!("Journal entry {slot} is not available for {}.", owner.name)
+                    msg!(
+                        "journal-entry-not-available",
+                        slot = *slot,
+                        name = &owner.name
+                    )
                 })?;
             (format!("journal entry {slot} of {}", owner.name), id)
         }
         Source::Adjourned { a, b } => {
             let id = journal::adjourned_between(db, a, b)
                 .map_err(broken)?
-                .ok_or_else(|| format!("No stored game between \"{a}\" and \"{b}\"."))?;
+                .ok_or_else(|| msg!("stored-none-between", a = a, b = b))?;
             ("adjourned game".to_string(), id)
         }
     };
     let row = games::get(db, id)
         .map_err(broken)?
-        .ok_or_else(|| format!("The {title} is gone."))?;
+        .ok_or_else(|| msg!("stored-gone", title = &title))?;
     let moves = games::moves(db, id).map_err(broken)?;
     Ok(Found { title, row, moves })
 }
 
 /// The account whose journal `name` asks for, if the asker may read it.
-pub fn open_journal(
-    db: &Connection,
-    name: &str,
-    asker: &Asker,
-) -> Result<accounts::Account, String> {
-    let broken = |_| "The database is not available; try again later.".to_string();
+pub fn open_journal(db: &Connection, name: &str, asker: &Asker) -> Result<accounts::Account, Msg> {
+    let broken = |_| msg!("database-unavailable");
     let owner = accounts::find(db, name)
         .map_err(broken)?
-        .ok_or_else(|| format!("There is no player matching the name {name}."))?;
+        .ok_or_else(|| msg!("tell-no-such-player", name = name))?;
     let own = asker.account_id == Some(owner.id);
     if !own && !asker.admin && journal::is_private(db, owner.id).map_err(broken)? {
-        return Err("Sorry, this journal is private.".into());
+        return Err(msg!("journal-private"));
     }
     Ok(owner)
 }
@@ -228,11 +229,12 @@ fn with_found(
 ) {
     let store = ctx.shared().store.clone();
     let asker = Asker::of(ctx);
+    let voice = ctx.voice();
     ctx.reply_later(async move {
         match store.call(move |db| find(db, &source, &asker)).await {
             Ok(Ok(found)) => show(found),
-            Ok(Err(line)) => format!("{line}\n"),
-            Err(_) => "The database is not available; try again later.\n".to_string(),
+            Ok(Err(line)) => voice.line(&line),
+            Err(_) => voice.line(&msg!("database-unavailable")),
         }
     });
 }
@@ -257,7 +259,7 @@ pub fn sposition(ctx: &mut Ctx<'_>, args: &str) {
     let Some(source) = parse(ctx, &words, last_in_history) else {
         return ctx.usage("sposition name [history-number|journal-slot] | sposition name1 name2");
     };
-    let style = BoardStyle::of(ctx.session);
+    let style = ctx.session.board_style();
     with_found(ctx, source, move |found| {
         let exam = NewExam::stored(&found.row, &found.moves);
         let mut game = exam.start;

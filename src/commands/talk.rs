@@ -1,5 +1,5 @@
 //! `tell`, `xtell`, `.`, `,`, `say`, `shout`, `cshout`, `it`, `qtell`: talking to
-//! one user, to a channel, or to everyone (spec §6.2 "Communication").
+//! one user, to a channel, or to everyone (docs/protocol.md §6.2 "Communication").
 //!
 //! What others must see is queued in their outboxes under the world lock;
 //! the sender's reply is the command's own output.
@@ -8,36 +8,25 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use super::Ctx;
-use crate::account::Titles;
-use crate::session::Session;
+use crate::event::Msg;
+use crate::msg;
+use crate::settings::lists::parse_channel;
+use crate::settings::vars::Switch;
 use crate::store::{Store, accounts};
-use crate::timefmt::duration_words;
-use crate::world::lists::parse_channel;
+use crate::user::User;
+use crate::world::speech::{Broadcast, Speaker};
 use crate::world::talk::may_talk;
-use crate::world::{FindError, Player, SessionId, World};
-
-/// Idle time from which `(told Bob, who has been idle 7 mins)` is shown.
-const IDLE_NOTE_SECS: u64 = 180;
+use crate::world::watching::find_error;
+use crate::world::{FindError, Player};
 
 /// The one who talks, copied out of the session.
-struct Speaker {
-    id: SessionId,
-    name: String,
-    /// Name with titles, as receivers see it.
-    display: String,
-    registered: bool,
-    titles: Titles,
-}
-
-impl Speaker {
-    fn of(session: &Session) -> Speaker {
-        Speaker {
-            id: session.id,
-            name: session.name.clone(),
-            display: session.display_name(),
-            registered: session.is_registered(),
-            titles: session.titles,
-        }
+fn speaker(session: &User) -> Speaker {
+    Speaker {
+        id: session.id,
+        name: session.name.clone(),
+        display: session.display_name(),
+        registered: session.is_registered(),
+        titles: session.titles,
     }
 }
 
@@ -54,7 +43,7 @@ pub(super) fn flood_ok(ctx: &mut Ctx<'_>) -> bool {
         .player_mut(id)
         .is_none_or(|p| p.talk.flood.allow(Instant::now()));
     if !ok {
-        ctx.line("Please slow down.");
+        ctx.say(&msg!("talk-slow-down"));
     }
     ok
 }
@@ -64,10 +53,6 @@ fn split_target(args: &str) -> Option<(&str, &str)> {
     let (target, text) = args.split_once(char::is_whitespace)?;
     let text = text.trim();
     (!target.is_empty() && !text.is_empty()).then_some((target, text))
-}
-
-fn plural(n: usize, one: &str, many: &str) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
 }
 
 /// `tell user|channel message`
@@ -92,7 +77,7 @@ fn tell_or_xtell(ctx: &mut Ctx<'_>, args: &str, remember: bool, usage: &str) {
                     tell_channel(ctx, ch, text, remember);
                 }
             }
-            None => ctx.line("The maximum channel number is 255."),
+            None => ctx.say(&msg!("channel-max")),
         }
     } else if flood_ok(ctx) {
         tell_person(ctx, Whom::Prefix(target), text, remember);
@@ -110,7 +95,7 @@ pub fn dot(ctx: &mut Ctx<'_>, args: &str) {
         .player(id)
         .and_then(|p| p.talk.last_tell.clone());
     match last {
-        None => ctx.line("No previous tell."),
+        None => ctx.say(&msg!("tell-no-previous")),
         Some(name) => {
             if flood_ok(ctx) {
                 tell_person(ctx, Whom::Exact(&name), args, true);
@@ -127,7 +112,7 @@ pub fn comma(ctx: &mut Ctx<'_>, args: &str) {
     let id = ctx.session.id;
     let last = ctx.world().player(id).and_then(|p| p.talk.last_channel);
     match last {
-        None => ctx.line("No previous channel."),
+        None => ctx.say(&msg!("channel-no-previous")),
         Some(ch) => {
             if flood_ok(ctx) {
                 tell_channel(ctx, ch, args, true);
@@ -146,38 +131,11 @@ pub fn say(ctx: &mut Ctx<'_>, args: &str) {
     if !flood_ok(ctx) {
         return;
     }
-    let me = Speaker::of(ctx.session);
-    let reply = {
-        let world = ctx.world();
-        let Some(player) = world.player(me.id) else {
-            return;
-        };
-        // The opponent's name, and the game's number while it goes on.
-        let opponent = match player
-            .game
-            .and_then(|no| world.games.get(&no).map(|g| (no, g)))
-        {
-            Some((no, game)) => game
-                .color_of(me.id)
-                .map(|c| (game.seat(!c).name.clone(), Some(no))),
-            None => player.last_opponent.clone().map(|name| (name, None)),
-        };
-        match opponent {
-            None => "I don't know whom to say that to.".to_string(),
-            Some((name, game)) => match world.by_name(&name) {
-                None => format!("{name} is not logged in."),
-                Some(to) if !me.titles.admin && to.talk.lists.censor.contains(&me.name) => {
-                    format!("{} is censoring you.", to.name)
-                }
-                Some(to) => {
-                    let number = game.map(|no| format!("[{no}]")).unwrap_or_default();
-                    to.send_text(format!("{}{number} says: {args}\n", me.display));
-                    told(&world, to)
-                }
-            },
-        }
+    let me = speaker(ctx.session);
+    let Some(reply) = ctx.world().say(&me, args) else {
+        return;
     };
-    ctx.line(reply);
+    ctx.say(&reply);
 }
 
 /// How the receiver of a tell is named.
@@ -188,46 +146,12 @@ enum Whom<'a> {
     Exact(&'a str),
 }
 
-/// The sender's line after a tell (or a `say`) that arrived:
-/// `(told Bob)`, `(told Bob, who is playing)` or
-/// `(told Bob, who has been idle 7 mins)`.
-pub(super) fn told(world: &World, to: &Player) -> String {
-    if world.is_playing(to.id) {
-        return format!("(told {}, who is playing)", to.name);
-    }
-    let idle = to.last_input.elapsed().as_secs();
-    if idle >= IDLE_NOTE_SECS {
-        format!(
-            "(told {}, who has been idle {})",
-            to.name,
-            duration_words(idle)
-        )
-    } else {
-        format!("(told {})", to.name)
-    }
-}
-
-/// Delivers a tell if the receiver takes it; Ok is the sender's reply.
-fn deliver_tell(world: &World, to: &Player, me: &Speaker, text: &str) -> Result<String, String> {
-    if !me.registered && !to.vars.switch("tell") {
-        return Err(format!(
-            "Player \"{}\" isn't listening to unregistered tells.",
-            to.name
-        ));
-    }
-    if !me.titles.admin && to.talk.lists.censor.contains(&me.name) {
-        return Err(format!("{} is censoring you.", to.name));
-    }
-    to.send_text(format!("{} tells you: {text}\n", me.display));
-    Ok(told(world, to))
-}
-
 fn tell_person(ctx: &mut Ctx<'_>, whom: Whom<'_>, text: &str, remember: bool) {
-    let me = Speaker::of(ctx.session);
+    let me = speaker(ctx.session);
     let typed = match whom {
         Whom::Prefix(n) | Whom::Exact(n) => n.to_string(),
     };
-    let outcome: Result<String, Option<String>> = {
+    let outcome: Result<Msg, Option<Msg>> = {
         let mut world = ctx.world();
         let found = match whom {
             Whom::Prefix(name) => world.find(name),
@@ -235,15 +159,13 @@ fn tell_person(ctx: &mut Ctx<'_>, whom: Whom<'_>, text: &str, remember: bool) {
         };
         let result = match found {
             Ok(to) => {
-                let name = to.name.clone();
-                deliver_tell(&world, to, &me, text)
+                let (name, id) = (to.name.clone(), to.id);
+                world
+                    .tell(&me, id, text)
                     .map(|reply| (reply, name))
                     .map_err(Some)
             }
-            Err(FindError::Ambiguous(names)) => Err(Some(format!(
-                "Ambiguous name \"{typed}\". Matches: {}",
-                names.join(" ")
-            ))),
+            Err(e @ FindError::Ambiguous(_)) => Err(Some(find_error(&typed, e))),
             Err(FindError::NotFound) => Err(None),
         };
         result.map(|(reply, name)| {
@@ -254,22 +176,23 @@ fn tell_person(ctx: &mut Ctx<'_>, whom: Whom<'_>, text: &str, remember: bool) {
         })
     };
     match outcome {
-        Ok(reply) => ctx.line(reply),
-        Err(Some(error)) => ctx.line(error),
+        Ok(reply) => ctx.say(&reply),
+        Err(Some(error)) => ctx.say(&error),
         Err(None) => {
             let store = ctx.shared().store.clone();
-            ctx.reply_later(async move { not_online(store, typed).await });
+            let voice = ctx.voice();
+            ctx.reply_later(async move { voice.line(&not_online(store, typed).await) });
         }
     }
 }
 
 /// Why a name is not online: a registered user who is away, or nobody.
-async fn not_online(store: Store, name: String) -> String {
+async fn not_online(store: Store, name: String) -> Msg {
     let lookup = name.clone();
     match store.call(move |db| accounts::find(db, &lookup)).await {
-        Ok(Ok(Some(account))) => format!("{} is not logged in.\n", account.name),
-        Ok(Ok(None)) => format!("There is no player matching the name {name}.\n"),
-        _ => "The database is not available; try again later.\n".to_string(),
+        Ok(Ok(Some(account))) => msg!("player-not-logged-in", name = account.name),
+        Ok(Ok(None)) => msg!("tell-no-such-player", name = name),
+        _ => msg!("database-unavailable"),
     }
 }
 
@@ -277,98 +200,42 @@ fn tell_channel(ctx: &mut Ctx<'_>, ch: u8, text: &str, remember: bool) {
     if muzzled(ctx) {
         return;
     }
-    let me = Speaker::of(ctx.session);
+    let me = speaker(ctx.session);
     if let Err(e) = may_talk(ch, &me.titles, me.registered) {
-        return ctx.line(e);
+        return ctx.say(&e);
     }
     let title = match ctx.shared().config().channel_name(u16::from(ch)) {
         Some(name) => format!("{ch} \"{name}\""),
         None => ch.to_string(),
     };
-    let sent: Result<usize, String> = {
-        let mut world = ctx.world();
-        let member = world
-            .player(me.id)
-            .is_some_and(|p| p.talk.lists.channels.contains(&ch));
-        if !member && !me.titles.admin && !me.titles.td {
-            Err(format!("(Not sent because you are not in channel {ch}.)"))
-        } else {
-            let line: Arc<str> = format!("{}({ch}): {text}\n", me.display).into();
-            let mut count = 0;
-            for p in world.players() {
-                if p.id == me.id
-                    || !p.talk.lists.channels.contains(&ch)
-                    || (!me.registered && !p.vars.switch("ctell"))
-                    || p.talk.lists.censor.contains(&me.name)
-                {
-                    continue;
-                }
-                p.send_text(line.clone());
-                count += 1;
-            }
-            if remember && let Some(p) = world.player_mut(me.id) {
-                p.talk.last_channel = Some(ch);
-            }
-            Ok(count)
-        }
-    };
+    let sent = ctx.world().channel_tell(&me, ch, text, remember);
     match sent {
-        Ok(n) => ctx.line(format!(
-            "(told {} in channel {title})",
-            plural(n, "player", "players")
-        )),
-        Err(e) => ctx.line(e),
+        Ok(n) => ctx.say(&msg!("channel-told", n = n, title = title)),
+        Err(e) => ctx.say(&e),
     }
 }
 
-/// The three ways of talking to everyone.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Broadcast {
-    Shout,
-    CShout,
-    It,
+fn command_of(kind: Broadcast) -> &'static str {
+    match kind {
+        Broadcast::Shout => "shout",
+        Broadcast::CShout => "cshout",
+        Broadcast::It => "it",
+    }
 }
 
-impl Broadcast {
-    fn command(self) -> &'static str {
-        match self {
-            Broadcast::Shout => "shout",
-            Broadcast::CShout => "cshout",
-            Broadcast::It => "it",
-        }
+fn done(kind: Broadcast, n: usize) -> Msg {
+    match kind {
+        Broadcast::Shout => msg!("shouted-to", n = n),
+        Broadcast::CShout => msg!("cshouted-to", n = n),
+        Broadcast::It => msg!("itshouted-to", n = n),
     }
+}
 
-    /// The variable that decides who hears it.
-    fn var(self) -> &'static str {
-        match self {
-            Broadcast::CShout => "cshout",
-            _ => "shout",
-        }
-    }
-
-    fn heard(self, who: &str, text: &str) -> String {
-        match self {
-            Broadcast::Shout => format!("{who} shouts: {text}\n"),
-            Broadcast::CShout => format!("{who} c-shouts: {text}\n"),
-            Broadcast::It => format!("--> {who} {text}\n"),
-        }
-    }
-
-    fn done(self, n: usize) -> String {
-        let verb = match self {
-            Broadcast::Shout => "shouted",
-            Broadcast::CShout => "c-shouted",
-            Broadcast::It => "it-shouted",
-        };
-        format!("({verb} to {})", plural(n, "player", "players"))
-    }
-
-    fn deaf(self) -> &'static str {
-        match self {
-            Broadcast::Shout => "(Did not shout because you are not listening to shouts)",
-            Broadcast::CShout => "(Did not c-shout because you are not listening to c-shouts)",
-            Broadcast::It => "(Did not it-shout because you are not listening to shouts)",
-        }
+fn deaf(kind: Broadcast) -> Msg {
+    match kind {
+        Broadcast::Shout => msg!("shout-deaf"),
+        Broadcast::CShout => msg!("cshout-deaf"),
+        Broadcast::It => msg!("itshout-deaf"),
     }
 }
 
@@ -387,31 +254,24 @@ pub fn it(ctx: &mut Ctx<'_>, args: &str) {
     shout_like(ctx, args, Broadcast::It);
 }
 
-fn seconds(n: u64) -> String {
-    format!("{n} second{}", if n == 1 { "" } else { "s" })
-}
-
 /// True, after replying so, when an admin has muzzled this user (no
 /// shouts, no channel tells).
 fn muzzled(ctx: &mut Ctx<'_>) -> bool {
     let id = ctx.session.id;
     let muzzled = ctx.world().player(id).is_some_and(|p| p.muzzled);
     if muzzled {
-        ctx.line("You are muzzled.");
+        ctx.say(&msg!("muzzled"));
     }
     muzzled
 }
 
 fn shout_like(ctx: &mut Ctx<'_>, args: &str, kind: Broadcast) {
-    let me = Speaker::of(ctx.session);
+    let me = speaker(ctx.session);
     if !args.is_empty() && muzzled(ctx) {
         return;
     }
     if !me.registered {
-        return ctx.line(format!(
-            "Only registered players can use the {} command.",
-            kind.command()
-        ));
+        return ctx.say(&msg!("shout-registered-only", command = command_of(kind)));
     }
     let now = Instant::now();
     if args.is_empty() {
@@ -424,46 +284,21 @@ fn shout_like(ctx: &mut Ctx<'_>, args: &str, kind: Broadcast) {
             ctx.world().shout_wait(&me.name, now)
         };
         return if wait > 0 {
-            ctx.line(format!("Next shout available in {}.", seconds(wait)))
+            ctx.say(&msg!("shout-next-in", n = wait))
         } else {
-            ctx.line("Your next shout is ready for use.")
+            ctx.say(&msg!("shout-ready"))
         };
     }
     if !flood_ok(ctx) {
         return;
     }
     if !ctx.session.vars.switch(kind.var()) {
-        return ctx.line(kind.deaf());
+        return ctx.say(&deaf(kind));
     }
-    let sent: Result<usize, u64> = {
-        let mut world = ctx.world();
-        let wait = if me.titles.admin {
-            0
-        } else {
-            world.shout_wait(&me.name, now)
-        };
-        if wait > 0 {
-            Err(wait)
-        } else {
-            let line: Arc<str> = kind.heard(&me.display, args).into();
-            let mut count = 0;
-            for p in world.players() {
-                if p.id == me.id
-                    || !p.vars.switch(kind.var())
-                    || p.talk.lists.censor.contains(&me.name)
-                {
-                    continue;
-                }
-                p.send_text(line.clone());
-                count += 1;
-            }
-            world.record_shout(&me.name, now);
-            Ok(count)
-        }
-    };
+    let sent = ctx.world().shout(&me, kind, args, now);
     match sent {
-        Ok(n) => ctx.line(kind.done(n)),
-        Err(wait) => ctx.line(format!("Shout not sent. Next shout in {}.", seconds(wait))),
+        Ok(n) => ctx.say(&done(kind, n)),
+        Err(wait) => ctx.say(&msg!("shout-not-sent", n = wait)),
     }
 }
 
@@ -505,17 +340,18 @@ pub fn qtell_text(text: &str, bell: bool) -> String {
 /// users, answered with the machine line `*qtell name 0*` (delivered) or
 /// `*qtell name 1*` (not).
 pub fn qtell(ctx: &mut Ctx<'_>, args: &str) {
-    let me = Speaker::of(ctx.session);
+    let me = speaker(ctx.session);
     if !me.titles.td && !me.titles.computer {
-        return ctx.line("Only TD programs are allowed to use this command.");
+        return ctx.say(&msg!("qtell-td-only"));
     }
     let Some((target, text)) = split_target(args) else {
         return ctx.usage("qtell name|channel message");
     };
+    // A qtell's text is the bot's own: it reaches its users as it is.
     let plain: Arc<str> = qtell_text(text, false).into();
     let belled: Arc<str> = qtell_text(text, true).into();
     let pick = |p: &Player| {
-        if p.vars.switch("bell") {
+        if p.vars.switch(Switch::Bell) {
             belled.clone()
         } else {
             plain.clone()

@@ -1,10 +1,12 @@
-//! What a TD program (mamer and the like, spec §7) needs beyond `qtell`:
+//! What a TD program (mamer and the like, docs/protocol.md §7) needs beyond `qtell`:
 //! `rmatch`, `tournset`, `getpi`, `getgi`. Only `(TD)` accounts (and
 //! admins) see these commands.
 
 use tokio::time::Instant;
 
 use super::Ctx;
+use crate::msg;
+use crate::settings::vars::Switch;
 use crate::store::accounts;
 use crate::world::FindError;
 use crate::world::game::Terms;
@@ -25,7 +27,7 @@ pub fn rmatch(ctx: &mut Ctx<'_>, args: &str) {
         return ctx.usage(USAGE);
     };
     if minutes > 999 || inc > 999 {
-        return ctx.line("Time and increment go up to 999.");
+        return ctx.say(&msg!("td-time-and-increment-go-up"));
     }
     let rated = match rated.to_ascii_lowercase().as_str() {
         "r" | "rated" => true,
@@ -53,18 +55,18 @@ pub fn rmatch(ctx: &mut Ctx<'_>, args: &str) {
             }
             Ok(p) if rated && !p.is_registered() => {
                 drop(world);
-                return ctx.line("Only registered players can play rated games.");
+                return ctx.say(&msg!("refuse-rated-registration"));
             }
             Ok(p) => ids.push(p.id),
             Err(FindError::NotFound | FindError::Ambiguous(_)) => {
                 drop(world);
-                return ctx.line(format!("No user named \"{name}\" is logged in."));
+                return ctx.say(&msg!("name-not-logged-in", name = name.to_string()));
             }
         }
     }
     if ids[0] == ids[1] {
         drop(world);
-        return ctx.line("A player cannot play himself.");
+        return ctx.say(&msg!("td-a-player-cannot-play-himself"));
     }
     let (white, black) = if p1_black {
         (ids[1], ids[0])
@@ -82,7 +84,7 @@ pub fn rmatch(ctx: &mut Ctx<'_>, args: &str) {
     }
     drop(world);
     if started.is_none() {
-        ctx.line("The game could not be started.");
+        ctx.say(&msg!("td-the-game-could-not-be"));
     }
 }
 
@@ -102,7 +104,7 @@ pub fn tournset(ctx: &mut Ctx<'_>, args: &str) {
     let mut world = shared.world();
     let Some(id) = world.by_name(name).map(|p| p.id) else {
         drop(world);
-        return ctx.line(format!("No user named \"{name}\" is logged in."));
+        return ctx.say(&msg!("name-not-logged-in", name = name.to_string()));
     };
     let Some(p) = world.player_mut(id) else {
         return;
@@ -110,14 +112,16 @@ pub fn tournset(ctx: &mut Ctx<'_>, args: &str) {
     let word = if on { "1" } else { "0" };
     let reply = p.vars.set("tourney", word).map(|c| c.reply);
     let (target, account) = (p.name.clone(), p.account_id);
-    if let Ok(line) = &reply
-        && id != ctx.session.id
-    {
-        p.send_text(format!("{line}\n"));
+    if reply.is_ok() && id != ctx.session.id {
+        p.send_event(crate::event::Event::line(if on {
+            msg!("set-tourney-on")
+        } else {
+            msg!("set-tourney-off")
+        }));
     }
     drop(world);
     if reply.is_err() {
-        return ctx.line("The tourney variable cannot be set.");
+        return ctx.say(&msg!("td-the-tourney-variable-cannot-be"));
     }
     if id == ctx.session.id {
         adopt_world_vars(ctx);
@@ -127,7 +131,11 @@ pub fn tournset(ctx: &mut Ctx<'_>, args: &str) {
             accounts::save_var(db, account, "tourney", Some(word))
         });
     }
-    ctx.line(format!("{target}'s tourney variable is now {word}."));
+    ctx.say(&msg!(
+        "td-s-tourney-variable-is-now",
+        target = target.to_string(),
+        word = word.to_string()
+    ));
 }
 
 /// Takes into the session's copy of its variables what others may have
@@ -136,9 +144,9 @@ pub fn adopt_world_vars(ctx: &mut Ctx<'_>) {
     let theirs = ctx
         .world()
         .player(ctx.session.id)
-        .map(|p| p.vars.switch("tourney"));
+        .map(|p| p.vars.switch(Switch::Tourney));
     if let Some(on) = theirs
-        && on != ctx.session.vars.switch("tourney")
+        && on != ctx.session.vars.switch(Switch::Tourney)
     {
         let _ = ctx.session.vars.set("tourney", if on { "1" } else { "0" });
     }

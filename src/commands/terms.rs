@@ -1,10 +1,11 @@
 //! The words of `match` and `seek`: time, increment, rated or not, colour,
-//! the variant, and for seeks manual/formula/range, in any order (spec §3.1,
+//! the variant, and for seeks manual/formula/range, in any order (docs/protocol.md §3.1,
 //! §4.1).
 
 use shakmaty::Color;
 
-use crate::session::vars::Vars;
+use crate::settings::vars::Number;
+use crate::settings::vars::Vars;
 
 /// What the user typed; `None` means "use the default".
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -28,7 +29,7 @@ impl TermWords {
     pub fn clock(&self, vars: &Vars) -> (u32, u32) {
         match self.minutes {
             Some(minutes) => (minutes, self.inc.unwrap_or(0)),
-            None => (vars.number("time"), vars.number("inc")),
+            None => (vars.number(Number::Time), vars.number(Number::Inc)),
         }
     }
 }

@@ -6,6 +6,8 @@ use std::time::Duration;
 use tokio::time::Instant;
 
 use super::Ctx;
+use crate::event::Msg;
+use crate::msg;
 use crate::store::tourneys as db;
 use crate::tourney::{Format, Tournament, standings};
 use crate::world::tourneys::{Event, NewEvent, Status};
@@ -49,9 +51,10 @@ pub fn tourney(ctx: &mut Ctx<'_>, args: &str) {
         [one] => *one,
         [] => return ctx.usage(USAGE),
         many => {
-            return ctx.line(format!(
-                "Ambiguous tourney command \"{word}\". Matches: {}",
-                many.join(" ")
+            return ctx.say(&msg!(
+                "tourney-ambiguous",
+                word = word,
+                matches = many.join(" ")
             ));
         }
     };
@@ -85,7 +88,7 @@ fn parse_id(word: &str) -> Option<u32> {
 pub fn berserk(ctx: &mut Ctx<'_>, _args: &str) {
     let reply = ctx.world().berserk(ctx.session.id, Instant::now());
     match reply {
-        Ok(text) | Err(text) => ctx.line(text),
+        Ok(text) | Err(text) => ctx.say(&text),
     }
 }
 
@@ -171,7 +174,7 @@ fn create(ctx: &mut Ctx<'_>, args: &str) {
     let anyone = ctx.world().tourneys.settings.anyone_creates;
     let allowed = titles.td || titles.admin || (anyone && ctx.session.is_registered());
     if !allowed {
-        return ctx.line("Only tournament directors and admins can create tourneys.");
+        return ctx.say(&msg!("tourney-only-tournament-directors-and-admins"));
     }
     let new = match parse_create(name, rest) {
         Ok(n) => n,
@@ -179,20 +182,23 @@ fn create(ctx: &mut Ctx<'_>, args: &str) {
     };
     let by = ctx.session.name.clone();
     let id = ctx.world().create_tourney(&by, new);
-    ctx.line(format!(
-        "Tourney #{id} created. \"tourney start {id}\" starts it."
+    ctx.say(&msg!(
+        "tourney-tourney-created-tourney-start-starts",
+        id = id.to_string()
     ));
 }
 
 fn list(ctx: &mut Ctx<'_>) {
+    let columns = ctx.voice().line(&msg!("tourney-list-columns"));
     let world = ctx.world();
     let mut text = String::new();
     let events: Vec<&Event> = world.tourneys.events.values().collect();
     if events.is_empty() {
         drop(world);
-        return ctx.line("There are no tourneys.");
+        return ctx.say(&msg!("tourney-there-are-no-tourneys"));
     }
-    text.push_str("  #  Name                Kind                 Time     Players Status\n");
+    text.push_str(&columns);
+    // The rows are data, laid out in columns.
     for e in events {
         text.push_str(&format!(
             "{:>3}  {:<19.19} {:<20.20} {:<8.8} {:>7} {}\n",
@@ -210,33 +216,39 @@ fn list(ctx: &mut Ctx<'_>) {
 
 fn info(ctx: &mut Ctx<'_>, id: u32) {
     let world = ctx.world();
-    let text = match world.tourney(id) {
-        Ok(e) => info_text(e),
-        Err(e) => format!("{e}\n"),
-    };
+    let text = world.tourney(id).map(info_text);
     drop(world);
-    ctx.out.push_str(&text);
+    match text {
+        Ok(lines) => {
+            for m in &lines {
+                ctx.say(m);
+            }
+        }
+        Err(e) => ctx.say(&e),
+    }
 }
 
-fn info_text(e: &Event) -> String {
-    let mut s = format!(
-        "Tourney #{} \"{}\": {}, {}, {}.\nDirector: {}.",
-        e.id,
-        e.name,
-        e.kind_text(),
-        e.terms_text(),
-        e.status.word(),
-        e.created_by
-    );
-    if let Some(max) = e.max_players {
-        s.push_str(&format!(" At most {max} players."));
-    }
-    if let Some(min) = e.min_rating {
-        s.push_str(&format!(" Rating {min} or more."));
-    }
-    s.push('\n');
+fn info_text(e: &Event) -> Vec<Msg> {
+    let mut s = vec![msg!(
+        "tourney-info",
+        id = e.id,
+        name = &e.name,
+        kind = e.kind_text(),
+        terms = e.terms_text(),
+        status = e.status.word()
+    )];
+    let director = msg!("tourney-info-director", name = &e.created_by);
+    s.push(match (e.max_players, e.min_rating) {
+        (Some(max), Some(min)) => director
+            .with("max", max)
+            .with("min", min)
+            .with("limits", "both"),
+        (Some(max), None) => director.with("max", max).with("limits", "max"),
+        (None, Some(min)) => director.with("min", min).with("limits", "min"),
+        (None, None) => director.with("limits", "none"),
+    });
     if e.status == Status::Running && e.t.format() != Format::Arena {
-        s.push_str(&format!("Round {}.\n", e.t.current_round()));
+        s.push(msg!("tourney-info-round", round = e.t.current_round()));
     }
     let names: Vec<String> =
         e.t.players()
@@ -246,10 +258,10 @@ fn info_text(e: &Event) -> String {
                 format!("{} ({}){out}", p.name, p.rating_text())
             })
             .collect();
-    s.push_str(&format!(
-        "Players ({}): {}\n",
-        names.len(),
-        names.join(", ")
+    s.push(msg!(
+        "tourney-info-players",
+        n = names.len(),
+        names = names.join(", ")
     ));
     s
 }
@@ -258,7 +270,7 @@ fn join(ctx: &mut Ctx<'_>, id: u32) {
     let me = ctx.session.id;
     let reply = ctx.world().join_tourney(me, id);
     match reply {
-        Ok(t) | Err(t) => ctx.line(t),
+        Ok(t) | Err(t) => ctx.say(&t),
     }
 }
 
@@ -266,7 +278,7 @@ fn leave(ctx: &mut Ctx<'_>, id: u32) {
     let name = ctx.session.name.clone();
     let reply = ctx.world().leave_tourney(&name, id);
     match reply {
-        Ok(t) | Err(t) => ctx.line(t),
+        Ok(t) | Err(t) => ctx.say(&t),
     }
 }
 
@@ -279,7 +291,7 @@ fn start(ctx: &mut Ctx<'_>, id: u32) {
         .and_then(|_| world.start_tourney(id, Instant::now()));
     drop(world);
     match reply {
-        Ok(t) | Err(t) => ctx.line(t),
+        Ok(t) | Err(t) => ctx.say(&t),
     }
 }
 
@@ -292,7 +304,7 @@ fn cancel(ctx: &mut Ctx<'_>, id: u32) {
         .and_then(|_| world.cancel_tourney(id));
     drop(world);
     match reply {
-        Ok(t) | Err(t) => ctx.line(t),
+        Ok(t) | Err(t) => ctx.say(&t),
     }
 }
 
@@ -309,15 +321,16 @@ fn table(ctx: &mut Ctx<'_>, sub: &'static str, id: u32, extra: Option<&str>) {
         return ctx.out.push_str(&render(sub, &t, round));
     }
     let store = ctx.shared().store.clone();
+    let voice = ctx.voice();
     ctx.reply_later(async move {
         let row = store.call(move |c| db::load(c, i64::from(id))).await;
         let Ok(Ok(Some(row))) = row else {
-            return format!("There is no tourney #{id}.\n");
+            return voice.line(&msg!("tourney-no-such", id = id));
         };
         let now = Instant::now();
         match Event::from_row(row, now, Duration::ZERO, |_| false) {
             Ok(e) => render(sub, &e.t, round),
-            Err(_) => format!("Tourney #{id} cannot be read.\n"),
+            Err(_) => voice.line(&msg!("tourney-unreadable", id = id)),
         }
     });
 }

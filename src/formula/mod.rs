@@ -66,7 +66,7 @@ pub struct UserFormulas {
     pub f: [Option<Formula>; 9],
 }
 
-/// The speed class of a time control, FICS's rule (spec §3.6): with
+/// The speed class of a time control, FICS's rule (docs/protocol.md §3.6): with
 /// `total = time·60 + inc·40` seconds, 0 is untimed, below 180 lightning,
 /// below 900 blitz, otherwise standard.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

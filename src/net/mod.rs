@@ -7,3 +7,4 @@ pub mod pipe;
 pub mod socket;
 pub mod telnet;
 pub mod timeseal;
+pub mod timing;

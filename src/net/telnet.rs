@@ -1,4 +1,4 @@
-//! Telnet line discipline (protocol spec §1.1–1.2).
+//! Telnet line discipline (docs/protocol.md §1.1–1.2).
 //!
 //! Input: bytes → lines. IAC sequences are removed and answered, a line ends
 //! at `\n`, and a line longer than the limit is thrown away with one
@@ -177,13 +177,15 @@ pub fn sanitize(raw: &[u8]) -> String {
 
 /// Expands tabs to the next multiple of 8 columns and, when `width` is
 /// given, breaks human lines longer than it with FICS's `\   ` continuation.
+/// Width is counted in characters, not bytes: `é` is one column on the
+/// user's terminal, though two bytes of UTF-8.
 /// Machine lines (starting with `<`) are never wrapped: clients parse them
 /// whole. Text that needs neither (nearly all of it: boards, prompts,
 /// short replies) is given back as it is, without a copy.
 pub fn layout(text: &str, width: Option<usize>) -> Cow<'_, str> {
     if !text.contains('\t')
         && width
-            .is_none_or(|w| w <= 8 || !text.split('\n').any(|l| l.len() > w && !is_machine_line(l)))
+            .is_none_or(|w| w <= 8 || !text.split('\n').any(|l| wider(l, w) && !is_machine_line(l)))
     {
         return Cow::Borrowed(text);
     }
@@ -194,7 +196,7 @@ pub fn layout(text: &str, width: Option<usize>) -> Cow<'_, str> {
         }
         let expanded = expand_tabs(line);
         match width {
-            Some(w) if expanded.len() > w && !is_machine_line(&expanded) && w > 8 => {
+            Some(w) if wider(&expanded, w) && !is_machine_line(&expanded) && w > 8 => {
                 wrap_line(&expanded, w, &mut out)
             }
             _ => out.push_str(&expanded),
@@ -206,6 +208,18 @@ pub fn layout(text: &str, width: Option<usize>) -> Cow<'_, str> {
 /// Lines that programs parse whole and that must never be wrapped: the
 /// `<..>` lines, and the game, challenge and start lines that xboard,
 /// PyChess, zippy and mamer match with patterns.
+/// Whether `line` takes more than `width` columns (one per character; the
+/// byte length is an upper bound that settles nearly every line at once).
+fn wider(line: &str, width: usize) -> bool {
+    line.len() > width && line.chars().count() > width
+}
+
+/// The byte index where the first `columns` characters of `s` end (its
+/// length if it is shorter).
+fn columns_end(s: &str, columns: usize) -> usize {
+    s.char_indices().nth(columns).map_or(s.len(), |(i, _)| i)
+}
+
 fn is_machine_line(line: &str) -> bool {
     const PREFIXES: [&str; 5] = ["<", "{Game ", "Creating: ", "Challenge: ", "Issuing: "];
     // A bell may come first (`set bell 1` rings before a challenge).
@@ -244,13 +258,14 @@ fn wrap_line(line: &str, width: usize, out: &mut String) {
         if !first {
             out.push_str(CONTINUATION);
         }
-        if rest.len() <= room {
+        let fits = columns_end(rest, room);
+        if fits == rest.len() {
             out.push_str(rest);
             return;
         }
         // Break after the last space that fits; a word longer than the line is cut.
-        let cut = match rest.as_bytes()[..room].iter().rposition(|&b| b == b' ') {
-            Some(0) | None => floor_char_boundary(rest, room),
+        let cut = match rest.as_bytes()[..fits].iter().rposition(|&b| b == b' ') {
+            Some(0) | None => fits,
             Some(space) => space + 1,
         };
         out.push_str(&rest[..cut]);
@@ -260,14 +275,7 @@ fn wrap_line(line: &str, width: usize, out: &mut String) {
     }
 }
 
-fn floor_char_boundary(s: &str, mut i: usize) -> usize {
-    while i > 0 && !s.is_char_boundary(i) {
-        i -= 1;
-    }
-    i.max(1)
-}
-
-/// Appends `text` to `out` with every `\n` sent as `\n\r` (spec §1.1).
+/// Appends `text` to `out` with every `\n` sent as `\n\r` (docs/protocol.md §1.1).
 pub fn to_wire(text: &str, out: &mut Vec<u8>) {
     let bytes = text.as_bytes();
     out.reserve(bytes.len() + bytes.len() / 16);
@@ -395,5 +403,27 @@ mod tests {
         ] {
             assert_eq!(layout(&machine, Some(40)), machine);
         }
+    }
+
+    #[test]
+    fn width_is_counted_in_characters_not_bytes() {
+        // 79 columns of French: 83 bytes, one line on a 79-column terminal.
+        let line = format!("{}{}", "é".repeat(4), "a".repeat(75));
+        assert_eq!(line.chars().count(), 79);
+        assert_eq!(layout(&line, Some(79)), line);
+        // Longer: each piece is at most 79 columns, cut between characters.
+        let long = "déjà vu ".repeat(20);
+        let wrapped = layout(long.trim_end(), Some(40));
+        let lines: Vec<&str> = wrapped.split('\n').collect();
+        assert!(lines.iter().all(|l| l.chars().count() <= 40), "{lines:?}");
+        assert!(
+            lines.iter().any(|l| l.len() > 40),
+            "some piece has 2-byte letters"
+        );
+        assert_eq!(wrapped.replace("\n\\   ", ""), long.trim_end());
+        // A word longer than the line is cut on a character boundary.
+        let word = "é".repeat(50);
+        let cut = layout(&word, Some(20));
+        assert!(cut.split('\n').all(|l| l.chars().count() <= 20), "{cut}");
     }
 }

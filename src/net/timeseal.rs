@@ -161,8 +161,8 @@ impl Handshake {
     /// The ping that asks this client for a `"\x029"` reply, as logical
     /// bytes (the output layer turns `\n` into `\n\r` as for any text).
     ///
-    /// * V1: `[G]\n`, which must start a line. Board delivery (§2.1 of the
-    ///   protocol spec) puts it right after the `\n` that precedes the
+    /// * V1: `[G]\n`, which must start a line. Board delivery (docs/protocol.md §2.1)
+    ///   puts it right after the `\n` that precedes the
     ///   board, so the wire shows `\n\r[G]\n\r` as Jin requires; PyChess
     ///   finds `[G]\n\r` anywhere.
     /// * V2: `[G]` and a NUL byte, valid anywhere in the stream; a V2 client

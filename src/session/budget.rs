@@ -15,48 +15,11 @@
 
 use std::time::Duration;
 
-use serde::{Deserialize, Serialize};
 use tokio::time::Instant;
 
 use super::conn::Line;
 
-/// The `[command_budget]` table of `config.toml`.
-#[derive(Debug, Clone, Copy, PartialEq, Deserialize, Serialize)]
-#[serde(default, deny_unknown_fields)]
-pub struct BudgetConfig {
-    /// Commands a session may send at once; 0 turns the budget off.
-    pub burst: u32,
-    /// Commands a second after the burst.
-    pub per_second: f64,
-    /// Seconds a session may stay behind its budget before it is
-    /// disconnected; 0: never.
-    pub disconnect_after_seconds: f64,
-}
-
-impl Default for BudgetConfig {
-    fn default() -> Self {
-        BudgetConfig {
-            burst: 50,
-            per_second: 20.0,
-            disconnect_after_seconds: 60.0,
-        }
-    }
-}
-
-impl BudgetConfig {
-    /// Refuses values that would stop every session or never refill.
-    pub fn validate(&self) -> Result<(), String> {
-        if self.burst > 0 && !(self.per_second > 0.0 && self.per_second.is_finite()) {
-            return Err("command_budget.per_second must be more than 0".into());
-        }
-        if !(0.0..=86_400.0).contains(&self.disconnect_after_seconds) {
-            return Err(
-                "command_budget.disconnect_after_seconds must be between 0 and 86400".into(),
-            );
-        }
-        Ok(())
-    }
-}
+pub use crate::config::BudgetConfig;
 
 /// What to do with the next line.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -1,4 +1,4 @@
-//! The login dialogue (protocol spec §1.3–1.5), byte for byte.
+//! The login dialogue (docs/protocol.md §1.3–1.5), byte for byte.
 //!
 //! `login: ` → a name (`guest`, an unregistered name, or a registered one
 //! followed by `password: `) → "Press return" or the password → the session
@@ -10,9 +10,9 @@ use std::sync::Arc;
 
 use crate::account::{Titles, check_handle};
 use crate::net::telnet::{WILL_ECHO, WONT_ECHO};
-use crate::server::Shared;
 use crate::session::conn::{Conn, Line};
-use crate::session::ivars::Ivars;
+use crate::settings::ivars::Ivars;
+use crate::shared::Shared;
 use crate::store::accounts::{self, Account};
 use crate::store::admin;
 use crate::store::ratings;

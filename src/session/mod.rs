@@ -7,13 +7,7 @@
 
 pub mod budget;
 pub mod conn;
-pub mod ivars;
 pub mod login;
-pub mod output;
-pub mod render;
-pub mod throttle;
-pub mod timing;
-pub mod vars;
 
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -23,91 +17,25 @@ use tokio::net::TcpStream;
 use tokio::time::Instant;
 use tokio_util::sync::CancellationToken;
 
-use crate::account::Titles;
 use crate::commands;
-use crate::server::Shared;
+use crate::net::timing;
+use crate::render::fics;
+use crate::render::output::{self, Block};
+use crate::settings::ivars::Ivar;
+use crate::settings::vars::Switch;
+use crate::settings::vars::Vars;
+use crate::shared::Shared;
 use crate::store::{self, Ticket, accounts};
 use crate::timefmt::unix_now;
+use crate::user::User;
 use crate::world::game::Viewer;
 use crate::world::outbox;
 use crate::world::talk::{self, Talk};
-use crate::world::{Out, Player, SessionId};
+use crate::world::{Out, Player};
 use conn::{Conn, Line};
-use ivars::{Ivar, Ivars};
-use output::{Block, Shape};
-use vars::Vars;
 
 /// A client that has not finished logging in by then is disconnected.
 const LOGIN_TIMEOUT: Duration = Duration::from_secs(5 * 60);
-
-/// A logged-in user's connection state.
-pub struct Session {
-    pub shared: Arc<Shared>,
-    pub id: SessionId,
-    pub name: String,
-    pub account_id: Option<i64>,
-    pub titles: Titles,
-    /// The user's variables; the world holds the same copy for what others
-    /// need to know (open, tell, seek, ...). Change both through
-    /// [`Session::update_vars`].
-    pub vars: Vars,
-    pub ivars: Ivars,
-    pub aliases: Vec<(String, String)>,
-    pub addr: SocketAddr,
-    /// Set by `quit`: the session ends after this command's reply.
-    pub quit: bool,
-    /// `flip` turns the boards of this session over.
-    pub flipped: bool,
-    /// Timeseal pings and client stamps.
-    pub timing: timing::Timing,
-    /// Moves this session has played in its games (the command budget
-    /// gives them back: a game paces its own moves).
-    pub moves_played: u32,
-}
-
-impl Session {
-    pub fn is_registered(&self) -> bool {
-        self.account_id.is_some()
-    }
-
-    /// Name with titles.
-    pub fn display_name(&self) -> String {
-        format!("{}{}", self.name, self.titles.suffix())
-    }
-
-    /// How this user's output is laid out right now.
-    pub fn shape(&self) -> Shape {
-        const USUAL: &str = "fics% ";
-        let prompt = if self.ivars.get(Ivar::DEFPROMPT) {
-            USUAL.into()
-        } else {
-            match self.vars.text("prompt") {
-                "fics%" | USUAL => USUAL.into(),
-                _ => self.vars.prompt().into(),
-            }
-        };
-        let wrap = (!self.ivars.get(Ivar::NOWRAP)).then(|| self.vars.number("width") as usize);
-        Shape { wrap, prompt }
-    }
-
-    /// Changes variables here and in the world's copy at once.
-    pub fn update_vars<R>(&mut self, f: impl FnOnce(&mut Vars) -> R) -> R {
-        let r = f(&mut self.vars);
-        if let Some(p) = self.shared.world().player_mut(self.id) {
-            p.vars = self.vars.clone();
-        }
-        r
-    }
-
-    /// Changes ivars here and in the world's copy at once.
-    pub fn update_ivars<R>(&mut self, f: impl FnOnce(&mut Ivars) -> R) -> R {
-        let r = f(&mut self.ivars);
-        if let Some(p) = self.shared.world().player_mut(self.id) {
-            p.ivars = self.ivars;
-        }
-        r
-    }
-}
 
 /// Logs, once and at debug level (`RUST_LOG=atomicd=debug`), the bytes
 /// of what every session holds: its task (`task`, from the caller) and the
@@ -118,7 +46,7 @@ pub fn log_sizes(task: usize) {
     ONCE.call_once(|| {
         tracing::debug!(
             task,
-            session = size_of::<Session>(),
+            session = size_of::<User>(),
             conn = size_of::<Conn>(),
             player = size_of::<crate::world::player::Player>(),
             "bytes of one session's parts"
@@ -165,7 +93,7 @@ async fn log_in(
     shared: &Arc<Shared>,
     conn: &mut Conn,
     peer: SocketAddr,
-) -> Option<(Box<Session>, outbox::Receiver, CancellationToken)> {
+) -> Option<(Box<User>, outbox::Receiver, CancellationToken)> {
     let identity = tokio::select! {
         identity = login::login(conn, shared, peer) => identity,
         _ = shared.shutdown.cancelled() => None,
@@ -184,7 +112,7 @@ async fn enter(
     conn: &mut Conn,
     mut identity: login::Identity,
     peer: SocketAddr,
-) -> Option<(Box<Session>, outbox::Receiver, CancellationToken)> {
+) -> Option<(Box<User>, outbox::Receiver, CancellationToken)> {
     let (outbox, inbox) = outbox::outbox();
     // A child of the shutdown token: the command loop waits on one token,
     // which a shutdown cancels too.
@@ -225,11 +153,12 @@ async fn enter(
     let (kicked, arrival) = {
         let mut world = shared.world();
         let kicked = world.enter(player);
-        let arrival = world.announce_arrival(id) + &world.restart_notices(id);
+        let mut arrival = world.announce_arrival(id);
+        arrival.extend(world.restart_notices(id));
         (kicked, arrival)
     };
     drop(identity.reservation.take());
-    let session = Box::new(Session {
+    let session = Box::new(User {
         shared: shared.clone(),
         id,
         name: identity.name,
@@ -253,26 +182,31 @@ async fn enter(
     }
 
     let mut start = String::new();
+    let view = session.view();
     if kicked.is_some() {
-        start.push_str(&format!(
-            "**** {} is already logged in - kicking them out. ****\n",
-            session.name
-        ));
+        fics::line(
+            &view,
+            &crate::msg!("login-kicking", name = &session.name),
+            &mut start,
+        );
     }
     // After a password the newline is already out (with IAC WONT ECHO);
     // a guest gets the blank line FICS sends after "Press return".
-    let lead = if session.account_id.is_some() {
-        ""
-    } else {
-        "\n\n"
-    };
-    start.push_str(&format!(
-        "{lead}**** Starting FICS session as {} ****\n",
-        session.display_name()
-    ));
+    if session.account_id.is_none() {
+        start.push_str("\n\n");
+    }
+    fics::line(
+        &view,
+        &crate::msg!("login-starting", name = session.display_name()),
+        &mut start,
+    );
     start.push_str(&shared.motd());
-    start.push_str(&talk::new_messages_notice(at_login.new_messages));
-    start.push_str(&arrival);
+    if let Some(notice) = talk::new_messages_notice(at_login.new_messages) {
+        fics::line(&view, &notice, &mut start);
+    }
+    for m in &arrival {
+        fics::line(&view, m, &mut start);
+    }
     start.push('\n');
     start.push_str(&session.shape().prompt);
     if conn.write_text(&start).await.is_err() {
@@ -283,7 +217,7 @@ async fn enter(
 }
 
 async fn command_loop(
-    session: &mut Session,
+    session: &mut User,
     conn: &mut Conn,
     mut inbox: outbox::Receiver,
     kill: &CancellationToken,
@@ -387,7 +321,7 @@ async fn command_loop(
 /// Writes the messages already waiting in the outbox, until the output
 /// buffer is over the cap (the rest wait their turn there).
 async fn deliver(
-    session: &mut Session,
+    session: &mut User,
     conn: &mut Conn,
     inbox: &mut outbox::Receiver,
 ) -> std::io::Result<()> {
@@ -400,26 +334,35 @@ async fn deliver(
 }
 
 /// Tells a user whose lines now wait for the command budget, once.
-async fn slow_down(session: &Session, conn: &mut Conn) -> std::io::Result<()> {
-    let text = format!(
-        "Slow down: your commands run {} a second; the rest follow in turn.\n",
-        session.shared.config().command_budget.per_second
+async fn slow_down(session: &User, conn: &mut Conn) -> std::io::Result<()> {
+    let mut text = String::new();
+    // The rate as configured, a number with or without decimals.
+    let rate = session
+        .shared
+        .config()
+        .command_budget
+        .per_second
+        .to_string();
+    fics::line(
+        &session.view(),
+        &crate::msg!("budget-slow-down", rate = rate),
+        &mut text,
     );
     conn.write(&output::unsolicited(&text, &session.shape()))
         .await
 }
 
 /// Disconnects a session that stayed behind its command budget too long.
-async fn flooded(session: &Session, conn: &mut Conn) {
+async fn flooded(session: &User, conn: &mut Conn) {
     tracing::warn!(
         name = %session.name,
         addr = %session.addr.ip(),
         "command flood: behind the command budget too long; disconnecting"
     );
     session.shared.meters.flooders_cut.increment(1);
-    let _ = conn
-        .write_text("\n**** Disconnected: you sent commands far faster than they can run. ****\n")
-        .await;
+    let mut text = String::from("\n");
+    fics::line(&session.view(), &crate::msg!("budget-flooded"), &mut text);
+    let _ = conn.write_text(&text).await;
 }
 
 /// Sleeps until `deadline`, or forever without one.
@@ -457,7 +400,7 @@ impl std::future::Future for Deadline {
 /// until it has caught up (counted in `atomicd_boards_unconfirmed_total`).
 /// How long it waited goes to `atomicd_board_wait_seconds`; a board whose
 /// move was committed already is only counted.
-async fn confirm_stored(session: &Session, ticket: Ticket) {
+async fn confirm_stored(session: &User, ticket: Ticket) {
     let shared = &session.shared;
     if shared.store.is_handled(ticket) {
         shared.meters.boards_at_once.increment(1);
@@ -476,14 +419,26 @@ async fn confirm_stored(session: &Session, ticket: Ticket) {
 }
 
 /// Renders one unsolicited message for this user and writes it.
-async fn write_out(session: &mut Session, conn: &mut Conn, message: Out) -> std::io::Result<()> {
+async fn write_out(session: &mut User, conn: &mut Conn, message: Out) -> std::io::Result<()> {
     match message {
         Out::Text(text) => {
             conn.write(&output::unsolicited(&text, &session.shape()))
                 .await
         }
-        Out::Kick(text) => {
-            let _ = conn.write_text(&format!("\n{text}")).await;
+        Out::Event(event) => {
+            let mut text = String::new();
+            fics::event(&session.view(), &event, &mut text);
+            // An event that says nothing to this user is not written.
+            if text.is_empty() {
+                return Ok(());
+            }
+            conn.write(&output::unsolicited(&text, &session.shape()))
+                .await
+        }
+        Out::Kick(why) => {
+            let mut text = String::from("\n");
+            fics::kick(&session.view(), &why, &mut text);
+            let _ = conn.write_text(&text).await;
             Err(std::io::Error::new(
                 std::io::ErrorKind::ConnectionAborted,
                 "kicked",
@@ -498,10 +453,10 @@ async fn write_out(session: &mut Session, conn: &mut Conn, message: Out) -> std:
             let my_turn = viewer.relation(&board) == 1;
             let relayed = my_turn.then_some(board.made_at).flatten();
             // The board this user must answer is preceded by a timeseal
-            // ping (spec §2.1), so the client stamps its arrival.
+            // ping (docs/protocol.md §2.1), so the client stamps its arrival.
             let ping = if my_turn { session.timing.ping() } else { "" };
-            let bell = my_turn && session.vars.switch("bell");
-            let style = render::BoardStyle::of(session);
+            let bell = my_turn && session.vars.switch(Switch::Bell);
+            let style = session.board_style();
             let shape = session.shape();
             conn.append(|out| {
                 if bell {
@@ -528,12 +483,13 @@ async fn write_out(session: &mut Session, conn: &mut Conn, message: Out) -> std:
             if matches!(viewer, Viewer::Player(_)) {
                 session.timing.new_game();
             }
-            let mut text = intro.to_string();
+            let mut text = String::new();
+            fics::intro(&session.view(), &intro, &mut text);
             text.push('\n');
             if viewer.relation(&board) == 1 {
                 text.push_str(session.timing.ping());
             }
-            render::board_body(session, &board, viewer, &mut text);
+            session.board_body(&board, viewer, &mut text);
             conn.write(&output::unsolicited(&text, &session.shape()))
                 .await
         }
@@ -541,7 +497,7 @@ async fn write_out(session: &mut Session, conn: &mut Conn, message: Out) -> std:
 }
 
 /// Takes in a timeseal client's answer to `[G]`, if one came.
-fn note_ping_reply(session: &mut Session, conn: &mut Conn) {
+fn note_ping_reply(session: &mut User, conn: &mut Conn) {
     if let Some(stamp) = conn.take_ping_reply()
         && let Some(rtt) = session.timing.on_ping_reply(stamp)
         && let Some(p) = session.shared.world().player_mut(session.id)
@@ -551,7 +507,7 @@ fn note_ping_reply(session: &mut Session, conn: &mut Conn) {
 }
 
 /// Runs one line the user typed and writes the reply with the prompt.
-async fn handle_line(session: &mut Session, conn: &mut Conn, line: Line) -> std::io::Result<()> {
+async fn handle_line(session: &mut User, conn: &mut Conn, line: Line) -> std::io::Result<()> {
     note_ping_reply(session, conn);
     session.timing.on_line(conn.last_stamp());
     let block_before = session.ivars.get(Ivar::BLOCK);
@@ -563,11 +519,9 @@ async fn handle_line(session: &mut Session, conn: &mut Conn, line: Line) -> std:
                 start: true,
                 end: true,
             });
-            let reply = output::reply(
-                "Your line was too long and has been ignored.\n",
-                block,
-                &session.shape(),
-            );
+            let mut text = String::new();
+            fics::line(&session.view(), &crate::msg!("line-too-long"), &mut text);
+            let reply = output::reply(&text, block, &session.shape());
             return conn.write(&reply).await;
         }
         Line::Text(text) => text,

@@ -4,8 +4,8 @@
 use rusqlite::{Connection, params};
 
 use super::{Store, messages};
-use crate::world::lists::{ListKind, Lists};
-use crate::world::talk::GUEST_START;
+use crate::settings::lists::GUEST_START;
+use crate::settings::lists::{ListKind, Lists};
 
 /// Saved entries, as `(list, item)` rows.
 pub fn load(conn: &Connection, account_id: i64) -> rusqlite::Result<Vec<(String, String)>> {

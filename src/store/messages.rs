@@ -4,7 +4,7 @@
 use rusqlite::{Connection, Row, params};
 
 use super::{accounts, lists};
-use crate::world::lists::ListKind;
+use crate::settings::lists::ListKind;
 
 /// Longest message, in characters.
 pub const MAX_LENGTH: usize = 400;

@@ -42,6 +42,7 @@
 pub mod accounts;
 pub mod adjourned;
 pub mod admin;
+pub mod analysis;
 pub mod backup;
 pub mod check;
 pub mod checkpoint;

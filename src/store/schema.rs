@@ -209,7 +209,31 @@ const MIGRATIONS: &[&str] = &[
              AND white_account NOT IN (SELECT account_id FROM ratings))
          OR (black_account IS NOT NULL
              AND black_account NOT IN (SELECT account_id FROM ratings)));",
-    // 9: the moves in one B-tree, keyed by (game, ply). As a rowid table
+    // 9: computer analysis of finished games: one request per game (who
+    // asked, when, how far it got), and the engine's evaluation of every
+    // position of the game, ply 0 being the start, from White's side.
+    "CREATE TABLE analyses (
+        game_id       INTEGER PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
+        requested_by  TEXT NOT NULL,
+        requester_key TEXT NOT NULL,
+        requested_at  INTEGER NOT NULL,
+        status        TEXT NOT NULL,
+        engine        TEXT,
+        finished_at   INTEGER,
+        error         TEXT
+    );
+    CREATE INDEX analyses_requester ON analyses (requester_key, requested_at);
+    CREATE INDEX analyses_status ON analyses (status);
+    CREATE TABLE analysis_plies (
+        game_id INTEGER NOT NULL REFERENCES analyses(game_id) ON DELETE CASCADE,
+        ply     INTEGER NOT NULL,
+        cp      INTEGER,
+        mate    INTEGER,
+        best    TEXT,
+        depth   INTEGER NOT NULL,
+        PRIMARY KEY (game_id, ply)
+    );",
+    // 10: the moves in one B-tree, keyed by (game, ply). As a rowid table
     // with that primary key every move went into two B-trees, the table
     // and its automatic index, and every commit of a lone move wrote two
     // pages to the WAL instead of one (docs/PERFORMANCE.md, "Third

@@ -11,6 +11,7 @@
 //! API), `ratelimit` (the API's per-address budget), `health` (`/healthz`,
 //! `/metrics`), `pages` (the browser client, embedded).
 
+pub mod analysis_page;
 pub mod api;
 pub mod head_timer;
 pub mod health;
@@ -35,7 +36,7 @@ use tokio::net::TcpListener;
 use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
 
-use crate::server::Shared;
+use crate::shared::Shared;
 
 /// Serves HTTP on `listener` until the server shuts down, then lets the
 /// requests in progress finish (WebSocket sessions are the server's

@@ -6,8 +6,8 @@
 //! each beside its gzip twin made by the same build: `cargo run` needs no
 //! Node.js, no folder beside the binary, and no compression at run time.
 //!
-//! Every page address (`/`, `/game/12`, `/tourney/3`, `/player/alice`,
-//! `/help/atomic`) answers the same small HTML shell; the script reads the
+//! Every page address (`/`, `/game/12`, `/tourney/3`, `/history/7`,
+//! `/player/alice`, `/help/atomic`) answers the same small HTML shell; the script reads the
 //! address and draws the page, and moves between pages without reloading,
 //! so a guest's session (and game) lives on while the user looks around.
 
@@ -46,6 +46,8 @@ pub static SHELL: Asset = asset!("index.html", "text/html; charset=utf-8");
 pub static ASSETS: &[Asset] = &[
     asset!("app.js", "text/javascript; charset=utf-8"),
     asset!("app.css", "text/css; charset=utf-8"),
+    // The analysis page's script (`/analysis/N`, `analysis_page.rs`).
+    asset!("analysis.js", "text/javascript; charset=utf-8"),
 ];
 
 impl Asset {
@@ -61,7 +63,7 @@ impl Asset {
 
     /// The file, compressed when the browser takes gzip; 304 when the
     /// browser already has this version.
-    fn respond(&self, headers: &HeaderMap) -> Response {
+    pub fn respond(&self, headers: &HeaderMap) -> Response {
         let etag = self.etag();
         let fresh = headers
             .get(header::IF_NONE_MATCH)
@@ -126,7 +128,7 @@ pub async fn shell(headers: HeaderMap) -> Response {
     SHELL.respond(&headers)
 }
 
-/// `GET /game/{n}` and `GET /tourney/{id}`: a number, or 404.
+/// `GET /game/{n}`, `GET /tourney/{id}` and `GET /history/{id}`: a number, or 404.
 pub async fn numbered(Path(n): Path<String>, headers: HeaderMap) -> Response {
     if !n.is_empty() && n.len() <= 10 && n.bytes().all(|b| b.is_ascii_digit()) {
         SHELL.respond(&headers)

@@ -16,7 +16,7 @@ use axum::routing::get;
 use tower_http::timeout::{RequestBodyTimeoutLayer, TimeoutLayer};
 
 use super::ratelimit::RateLimiter;
-use crate::server::Shared;
+use crate::shared::Shared;
 
 /// What every handler of the web port can reach.
 pub struct WebState {
@@ -36,8 +36,11 @@ pub fn router(shared: Arc<Shared>) -> Router {
         .route("/", get(super::pages::shell))
         .route("/game/{n}", get(super::pages::numbered))
         .route("/tourney/{id}", get(super::pages::numbered))
+        .route("/history/{id}", get(super::pages::numbered))
         .route("/player/{name}", get(super::pages::named))
         .route("/help/atomic", get(super::pages::shell))
+        .route("/analysis/{id}", get(super::analysis_page::page))
+        .route("/engine/{file}", get(super::analysis_page::engine_file))
         .route("/assets/{file}", get(super::pages::asset))
         .route("/ws", get(super::ws::upgrade))
         .route("/healthz", get(super::health::healthz))
@@ -78,10 +81,10 @@ connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; fram
 
 async fn secure_headers(mut response: Response) -> Response {
     let h = response.headers_mut();
-    h.insert(
-        header::CONTENT_SECURITY_POLICY,
-        HeaderValue::from_static(CSP),
-    );
+    // A page that needs more (the analysis board's WebAssembly) sets its
+    // own policy, no wider than it must be.
+    h.entry(header::CONTENT_SECURITY_POLICY)
+        .or_insert(HeaderValue::from_static(CSP));
     h.insert(
         header::X_CONTENT_TYPE_OPTIONS,
         HeaderValue::from_static("nosniff"),

@@ -40,8 +40,9 @@ use super::listener::Peer;
 use super::proxy::Client;
 use super::router::State;
 use crate::net::pipe::{self, Frame, Framing, SocketEnd};
-use crate::server::{Shared, admit_client};
+use crate::server::admit_client;
 use crate::session::{self, conn::Conn};
+use crate::shared::Shared;
 
 /// The largest message (and frame) a browser may send.
 pub const MAX_MESSAGE: usize = 64 * 1024;

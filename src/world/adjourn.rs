@@ -11,7 +11,8 @@ use shakmaty::Color;
 use tokio::time::Instant;
 
 use crate::chess::{AtomicGame, BoardSnapshot};
-use crate::session::ivars::Ivar;
+use crate::event::{Beginning, Event, Msg, Refusal};
+use crate::msg;
 use crate::store::adjourned::{self as db, StoredGame};
 use crate::store::games::MoveRow;
 use crate::timefmt::{fics_date, unix_now};
@@ -74,17 +75,15 @@ pub fn stored_line(index: usize, stored: &StoredGame, name: &str, opponent_onlin
 }
 
 /// The whole `stored` reply for `name`.
-pub fn stored_text(name: &str, games: &[(StoredGame, bool)]) -> String {
+pub fn stored_text(name: &str, games: &[(StoredGame, bool)]) -> Vec<Msg> {
     if games.is_empty() {
-        return format!("{name} has no adjourned games.\n");
+        return vec![msg!("stored-none", name = name)];
     }
-    let mut s = format!("Stored games for {name}:\n");
-    s.push_str("    C Opponent       On Type          Str  M    ECO Date\n");
+    let mut lines = vec![msg!("stored-header", name = name), msg!("stored-columns")];
     for (i, (g, online)) in games.iter().enumerate() {
-        s.push_str(&stored_line(i + 1, g, name, *online));
-        s.push('\n');
+        lines.push(msg!("raw", text = stored_line(i + 1, g, name, *online)));
     }
-    s
+    lines
 }
 
 impl World {
@@ -140,12 +139,12 @@ impl World {
         me: SessionId,
         them: SessionId,
         now: Instant,
-    ) -> Result<String, String> {
+    ) -> Result<Vec<Event>, Refusal> {
         let (Some(mine), Some(theirs)) = (self.player(me), self.player(them)) else {
-            return Err("That player has left.".into());
+            return Err(Refusal::Gone);
         };
         let Some(stored) = self.durable.stored_between(&mine.name, &theirs.name) else {
-            return Err(format!("You have no adjourned game with {}.", theirs.name));
+            return Err(msg!("resume-none-with", name = &theirs.name).into());
         };
         let color = if stored.white.eq_ignore_ascii_case(&mine.name) {
             Color::White
@@ -163,12 +162,12 @@ impl World {
 
     /// Brings an adjourned game back between its two players, who must be
     /// online and free. Returns the new game number.
-    pub fn resume_game(&mut self, db_id: i64, now: Instant) -> Result<u32, String> {
+    pub fn resume_game(&mut self, db_id: i64, now: Instant) -> Result<u32, Msg> {
         if self.durable.closing {
-            return Err("The server is shutting down.".into());
+            return Err(msg!("server-shutting-down"));
         }
         let Some(stored) = self.durable.adjourned.get(&db_id).cloned() else {
-            return Err("That adjourned game is no longer stored.".into());
+            return Err(msg!("resume-gone"));
         };
         let mut seats = Vec::new();
         for (name, account) in [
@@ -176,13 +175,13 @@ impl World {
             (&stored.black, stored.black_account),
         ] {
             let Some(p) = self.by_name(name) else {
-                return Err(format!("{name} is not logged in."));
+                return Err(msg!("player-not-logged-in", name = name));
             };
             if account.is_some() && p.account_id != account {
-                return Err(format!("{name} is not logged in."));
+                return Err(msg!("player-not-logged-in", name = name));
             }
             if p.game.is_some() {
-                return Err(format!("{} is playing a game.", p.name));
+                return Err(msg!("refuse-playing", name = &p.name));
             }
             seats.push(Seat {
                 id: Some(p.id),
@@ -192,9 +191,10 @@ impl World {
                 rating: p.rating_display(),
             });
         }
-        let chess = replay(&stored)?;
-        let black = seats.pop().ok_or("no black seat")?;
-        let white = seats.pop().ok_or("no white seat")?;
+        let chess = replay(&stored).map_err(|why| msg!("resume-damaged", why = why))?;
+        let (Some(black), Some(white)) = (seats.pop(), seats.pop()) else {
+            return Err(msg!("resume-gone"));
+        };
         let (white_id, black_id) = (white.id.unwrap_or_default(), black.id.unwrap_or_default());
         for id in [white_id, black_id] {
             self.withdraw_all_offers(id);
@@ -233,33 +233,27 @@ impl World {
             flag_at: Default::default(),
         };
         let snap = game.refresh_snapshot(now);
-        let intro = continuing_lines(&game, true);
+        let intro = Arc::new(self.intro_of(&game, Beginning::Continued { adjourned: true }));
         for (id, color) in [(white_id, Color::White), (black_id, Color::Black)] {
             if let Some(p) = self.player_mut(id) {
                 p.game = Some(no);
                 p.last_color = Some(color);
             }
-            let mut text = intro.clone();
-            if self.player(id).is_some_and(|p| p.ivars.get(Ivar::GAMEINFO)) {
-                text.push_str(&self.gameinfo_line(&game));
-                text.push('\n');
-            }
             if let Some(p) = self.player(id) {
                 p.send(Out::GameStart {
-                    intro: text.into(),
+                    intro: intro.clone(),
                     board: snap.clone(),
                     viewer: Viewer::Player(color),
                     stored: self.store.last_ticket(),
                 });
             }
         }
-        let notice = format!(
-            "{{Game {no} ({} vs. {}) Continuing {} atomic match.}}\n",
-            game.white.name,
-            game.black.name,
-            game.terms.rated_word()
-        );
-        self.tell_game_watchers(&notice, &[white_id, black_id]);
+        let notice = Event::GameBegins {
+            game: game.game_ref(),
+            rated: game.terms.rated,
+            how: Beginning::Continued { adjourned: true },
+        };
+        self.tell_game_watchers(notice, &[white_id, black_id]);
         tracing::info!(game = no, db_id, white = %game.white.name, black = %game.black.name, plies, "game resumed");
         self.games.insert(no, game);
         self.peak_games = self.peak_games.max(self.games.len());
@@ -267,26 +261,6 @@ impl World {
         self.offer_to_watchers(db_id, no);
         Ok(no)
     }
-}
-
-/// The `Creating:` and `{Game … Continuing …}` lines of a game taken up
-/// again (spec §4.4); `adjourned` adds the ` (adjourned)` PyChess knows.
-pub fn continuing_lines(game: &Game, adjourned: bool) -> String {
-    format!(
-        "Creating: {} ({}) {} ({}) {} atomic {} {}{}\n{{Game {} ({} vs. {}) Continuing {} atomic match.}}\n",
-        game.white.name,
-        game.white.rating.parenthesised(),
-        game.black.name,
-        game.black.rating.parenthesised(),
-        game.terms.rated_word(),
-        game.terms.minutes,
-        game.terms.inc,
-        if adjourned { " (adjourned)" } else { "" },
-        game.no,
-        game.white.name,
-        game.black.name,
-        game.terms.rated_word(),
-    )
 }
 
 #[cfg(test)]
@@ -352,6 +326,9 @@ mod tests {
             line.starts_with(" 2: B Alice          N [ xu  5   0]"),
             "{line}"
         );
-        assert_eq!(stored_text("Carol", &[]), "Carol has no adjourned games.\n");
+        assert_eq!(
+            stored_text("Carol", &[]),
+            vec![msg!("stored-none", name = "Carol")]
+        );
     }
 }

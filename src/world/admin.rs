@@ -5,6 +5,8 @@
 use shakmaty::Color;
 use tokio::time::Instant;
 
+use crate::event::{EndKind, Event, KickReason, Msg};
+use crate::msg;
 use crate::store::adjourned::StoredGame;
 use crate::store::games::{self as db, Ending};
 use crate::timefmt::unix_now;
@@ -33,18 +35,18 @@ impl Verdict {
         }
     }
 
-    /// How the game ends (spec §5.7 wording).
-    pub fn end(self, white: &str, black: &str) -> End {
-        match self {
-            Verdict::WhiteWins => {
-                End::win(Color::White, format!("{white} wins by adjudication"), "Adj")
-            }
-            Verdict::BlackWins => {
-                End::win(Color::Black, format!("{black} wins by adjudication"), "Adj")
-            }
-            Verdict::Draw => End::finished("Game drawn by adjudication".into(), "1/2-1/2", "Adj"),
-            Verdict::Abort => End::aborted("Game aborted by adjudication".into()),
-        }
+    /// How the game ends (docs/protocol.md §5.7 wording).
+    pub fn end(self) -> End {
+        End::of(match self {
+            Verdict::WhiteWins => EndKind::Adjudicated {
+                winner: Some(Color::White),
+            },
+            Verdict::BlackWins => EndKind::Adjudicated {
+                winner: Some(Color::Black),
+            },
+            Verdict::Draw => EndKind::Adjudicated { winner: None },
+            Verdict::Abort => EndKind::AbortedByAdjudication,
+        })
     }
 }
 
@@ -68,9 +70,9 @@ pub enum AdjudicatedGame {
 impl World {
     /// Closes the session of the user called `name` with `text`; their
     /// name as shown, or None if nobody of that name is online.
-    pub fn kick(&self, name: &str, text: &str) -> Option<String> {
+    pub fn kick(&self, name: &str, why: Msg) -> Option<String> {
         let p = self.by_name(name)?;
-        p.send(Out::Kick(text.into()));
+        p.send(Out::Kick(KickReason::Said(why)));
         Some(p.name.clone())
     }
 
@@ -109,7 +111,7 @@ impl World {
             })
             .map(|g| (g.no, g.white.name.clone(), g.black.name.clone()));
         if let Some((no, w, b)) = live {
-            self.end_game(no, verdict.end(&w, &b), now, None);
+            self.end_game(no, verdict.end(), now, None);
             return Some(Adjudicated {
                 game: AdjudicatedGame::Live(no),
                 white: w,
@@ -118,12 +120,13 @@ impl World {
         }
         let stored: StoredGame = self.adjourned_between(white, black).cloned()?;
         self.durable.adjourned.remove(&stored.id);
-        let end = verdict.end(&stored.white, &stored.black);
+        let end = verdict.end();
+        let reason = end.reason(&stored.white, &stored.black);
         let rated = self.rate_stored_game(&stored, end.result);
         let ending = Ending {
             status: end.status,
             result: end.result.to_string(),
-            reason: end.reason.clone(),
+            reason: reason.clone(),
             code: end.code.to_string(),
             ended_at: unix_now(),
             white_ms: stored.white_ms,
@@ -140,10 +143,18 @@ impl World {
         ] {
             if let Some(p) = self.by_name(me) {
                 let adjustment = StoredRated::line_for(rated.as_ref(), me);
-                p.send_text(format!(
-                    "{by} has adjudicated your adjourned game with {them}: {} {}\n{adjustment}\n",
-                    end.reason, end.result
-                ));
+                p.send_event(Event::Lines {
+                    lines: vec![
+                        msg!(
+                            "adjudicated-stored",
+                            by = by,
+                            opponent = them,
+                            reason = &reason,
+                            result = end.result
+                        ),
+                        adjustment,
+                    ],
+                });
             }
         }
         tracing::info!(db_id = id, white = %stored.white, black = %stored.black, result = end.result, %by, "adjourned game adjudicated");
@@ -170,15 +181,15 @@ mod tests {
         assert_eq!(Verdict::parse("WHITE"), Some(Verdict::WhiteWins));
         assert_eq!(Verdict::parse("0-1"), Some(Verdict::BlackWins));
         assert_eq!(Verdict::parse("win"), None);
-        let e = Verdict::WhiteWins.end("Alice", "Bob");
+        let e = Verdict::WhiteWins.end();
         assert_eq!(
-            (e.reason.as_str(), e.result),
+            (e.reason("Alice", "Bob").as_str(), e.result),
             ("Alice wins by adjudication", "1-0")
         );
         assert_eq!(
-            Verdict::Draw.end("a", "b").reason,
+            Verdict::Draw.end().reason("a", "b"),
             "Game drawn by adjudication"
         );
-        assert_eq!(Verdict::Abort.end("a", "b").status, "aborted");
+        assert_eq!(Verdict::Abort.end().status, "aborted");
     }
 }

@@ -1,12 +1,15 @@
-//! Challenges (`match`, spec §4.1): the checks, the interception of a
+//! Challenges (`match`, docs/protocol.md §4.1): the checks, the interception of a
 //! crossing challenge, the `Issuing:`/`Challenge:` lines, and who gets
 //! White.
 
 use shakmaty::Color;
 use tokio::time::Instant;
 
+use crate::event::{Answer, Event, Refusal};
+use crate::msg;
+use crate::settings::vars::Switch;
 use crate::world::game::Terms;
-use crate::world::offers::{Challenge, OfferKind};
+use crate::world::offers::{Challenge, OfferKind, OfferType};
 use crate::world::{SessionId, World};
 
 /// A challenge as the `match` command asks for it.
@@ -30,27 +33,24 @@ impl World {
         to: SessionId,
         req: MatchRequest,
         now: Instant,
-    ) -> Result<String, String> {
+    ) -> Result<Vec<Event>, Refusal> {
         let (Some(me), Some(them)) = (self.player(from), self.player(to)) else {
-            return Err("That player has left.".into());
+            return Err(Refusal::Gone);
         };
         if from == to {
-            return Err("You can't match yourself.".into());
+            return Err(Refusal::SelfMatch);
         }
         if me.game.is_some() {
-            return Err("You can't challenge while you are playing a game.".into());
+            return Err(msg!("challenge-while-playing").into());
         }
         if them.game.is_some() {
-            return Err(format!("{} is playing a game.", them.name));
+            return Err(Refusal::Playing(them.name.clone()));
         }
-        if !them.vars.switch("open") {
-            return Err(format!(
-                "Player \"{}\" is not open to match requests.",
-                them.name
-            ));
+        if !them.vars.switch(Switch::Open) {
+            return Err(Refusal::NotOpen(them.name.clone()));
         }
         if req.terms.rated && (!me.is_registered() || !them.is_registered()) {
-            return Err("Only registered players can play rated games.".into());
+            return Err(Refusal::RatedNeedsRegistration);
         }
         if let Some(refusal) = self.refuses_games_with(to, from) {
             return Err(refusal);
@@ -59,12 +59,12 @@ impl World {
             return Err(refusal);
         }
         if let Some(refusal) = self.formula_refusal(to, from, req.terms) {
-            return Err(refusal.trim_end().to_string());
+            return Err(refusal);
         }
         let (my_name, their_name) = (me.name.clone(), them.name.clone());
-        let mut reply = String::new();
+        let mut reply = Vec::new();
         // Their challenge to us: the same game starts at once, or ours replaces it.
-        if let Some(theirs) = self.offers.between(to, from, "match").cloned() {
+        if let Some(theirs) = self.offers.between(to, from, OfferType::Match).cloned() {
             let OfferKind::Match(c) = &theirs.kind else {
                 unreachable!("between() filters by type")
             };
@@ -72,13 +72,20 @@ impl World {
                 && c.fen == req.fen
                 && c.resume == req.resume
                 && (c.color.is_none() || req.color.is_none() || c.color != req.color);
+            let answer = |answer| Event::OfferAnswered {
+                by: my_name.clone(),
+                kind: OfferType::Match,
+                answer,
+            };
             if fits {
-                let (_, pr) = self.remove_offer(theirs.id, Some(from));
-                reply.push_str(&format!(
-                    "Your challenge intercepts {their_name}'s challenge.\n{pr}"
-                ));
+                let (_, pr) = self.remove_offer(theirs.id, Some(from), false);
+                reply.push(Event::line(msg!(
+                    "challenge-intercepts",
+                    name = &their_name
+                )));
+                reply.extend(pr);
                 if let Some(p) = self.player(to) {
-                    p.send_text(format!("{my_name} accepts the match offer.\n"));
+                    p.send_event(answer(Answer::Accepted));
                 }
                 let (white, black) = match (c.color, req.color) {
                     (Some(Color::White), _) | (_, Some(Color::Black)) => (to, from),
@@ -88,7 +95,7 @@ impl World {
                 match req.resume {
                     Some(id) => {
                         if let Err(e) = self.resume_game(id, now) {
-                            reply.push_str(&format!("{e}\n"));
+                            reply.push(Event::line(e));
                         }
                     }
                     None => {
@@ -97,45 +104,57 @@ impl World {
                 }
                 return Ok(reply);
             }
-            let (_, pr) = self.remove_offer(theirs.id, Some(from));
-            reply.push_str(&format!(
-                "Declining offer from {their_name} and offering new match parameters.\n{pr}"
-            ));
+            let (_, pr) = self.remove_offer(theirs.id, Some(from), false);
+            reply.push(Event::line(msg!(
+                "challenge-declining-theirs",
+                name = &their_name
+            )));
+            reply.extend(pr);
             if let Some(p) = self.player(to) {
-                p.send_text(format!("{my_name} declines the match offer.\n"));
+                p.send_event(answer(Answer::Declined));
             }
         }
         let text = self.challenge_text(from, to, &req);
-        if let Some(old) = self.offers.between(from, to, "match").map(|o| o.id) {
-            let (_, pr) = self.remove_offer(old, Some(from));
-            reply.push_str(&format!(
-                "Updating offer already made to \"{their_name}\".\n{pr}"
-            ));
+        if let Some(old) = self
+            .offers
+            .between(from, to, OfferType::Match)
+            .map(|o| o.id)
+        {
+            let (_, pr) = self.remove_offer(old, Some(from), false);
+            reply.push(Event::line(msg!("challenge-updating", name = &their_name)));
+            reply.extend(pr);
             if let Some(p) = self.player(to) {
-                p.send_text(format!("{my_name} updates the match request.\n"));
+                p.send_event(Event::OfferAnswered {
+                    by: my_name.clone(),
+                    kind: OfferType::Match,
+                    answer: Answer::Updated,
+                });
             }
         }
-        reply.push_str(&format!("Issuing: {text}.\n"));
-        let mut challenge_lines = format!("Challenge: {text}.\n");
-        if self.player(from).is_some_and(|p| p.titles.computer) {
-            challenge_lines.push_str(&format!("--** {my_name} is a computer **--\n"));
-        }
+        let mut issuing = vec![msg!("challenge-issuing", text = &text)];
+        let computer = self
+            .player(from)
+            .is_some_and(|p| p.titles.computer)
+            .then(|| my_name.clone());
         // lasker tells the challenger too (matchproc.c).
         if self.player(to).is_some_and(|p| p.titles.computer) {
-            reply.push_str(&format!("--** {their_name} is a computer **--\n"));
+            issuing.push(msg!("challenge-computer", name = &their_name));
         }
+        reply.push(Event::Lines { lines: issuing });
+        let mut preview = None;
         if req.terms.rated {
-            reply.push_str(&self.preview_lines(from, to).unwrap_or_default());
-            challenge_lines.push_str(&self.preview_lines(to, from).unwrap_or_default());
+            if let Some(change) = self.preview_lines(from, to) {
+                reply.push(Event::RatingPreview { change });
+            }
+            preview = self.preview_lines(to, from);
         }
-        if let Some(fen) = &req.fen {
-            challenge_lines.push_str(&format!("The game starts from this position: {fen}\n"));
-        }
-        challenge_lines
-            .push_str("You can \"accept\" or \"decline\", or propose different parameters.\n");
         if let Some(p) = self.player(to) {
-            let bell = if p.vars.switch("bell") { "\u{7}" } else { "" };
-            p.send_text(format!("{bell}{challenge_lines}"));
+            p.send_event(Event::Challenged {
+                text: text.clone(),
+                computer,
+                preview,
+                fen: req.fen.clone(),
+            });
         }
         let challenge = Challenge {
             terms: req.terms,
@@ -144,22 +163,19 @@ impl World {
             text,
             resume: req.resume,
         };
-        let (_, pt) = self.add_offer(from, to, OfferKind::Match(challenge));
-        if let Some(pt) = pt {
-            reply.push('\n');
-            reply.push_str(&pt);
-        }
+        let (_, pt) = self.add_offer(from, to, OfferKind::Match(challenge), true);
+        reply.push(pt);
         Ok(reply)
     }
 
     /// Why `owner` takes no games from `asker`, if their censor or noplay
     /// list says so.
-    pub fn refuses_games_with(&self, owner: SessionId, asker: SessionId) -> Option<String> {
+    pub fn refuses_games_with(&self, owner: SessionId, asker: SessionId) -> Option<Refusal> {
         let name = self.player(owner)?.name.clone();
         if self.censors(owner, asker) {
-            Some(format!("{name} is censoring you."))
+            Some(Refusal::Censored(name))
         } else if self.noplays(owner, asker) {
-            Some(format!("You are on {name}'s noplay list."))
+            Some(Refusal::NoPlay(name))
         } else {
             None
         }

@@ -1,4 +1,4 @@
-//! A game's two clocks (spec §5.4, decision 5), in milliseconds.
+//! A game's two clocks (docs/protocol.md §5.4, docs/protocol.md decision 5), in milliseconds.
 //!
 //! Neither clock runs, and no increment is added, until both sides have
 //! made their first move. From then on the side to move loses the time it

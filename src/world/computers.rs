@@ -10,6 +10,8 @@ use std::time::Duration;
 use tokio::time::Instant;
 
 use crate::config::ComputerRules;
+use crate::event::{Event, Refusal};
+use crate::msg;
 use crate::world::challenges::MatchRequest;
 use crate::world::game::Terms;
 use crate::world::{SessionId, World};
@@ -46,7 +48,7 @@ impl World {
 
     /// Why a game on `terms` between `a` and `b` may not be played because
     /// one of them (or both) is a computer; `None` if it may.
-    pub fn computer_refusal(&self, a: SessionId, b: SessionId, terms: Terms) -> Option<String> {
+    pub fn computer_refusal(&self, a: SessionId, b: SessionId, terms: Terms) -> Option<Refusal> {
         let rules = self.computers.rules;
         let (ca, cb) = (self.is_computer(a), self.is_computer(b));
         if !ca && !cb {
@@ -55,27 +57,18 @@ impl World {
         // One login plays one game at a time: a player who is here to be
         // asked plays 0 games now, and may start one if the limit allows.
         if rules.max_games == 0 {
-            return Some("Sorry, computer accounts may not play games here.".into());
+            return Some(msg!("computer-no-games").into());
         }
         let busy = |id| u32::from(self.player(id).is_some_and(|p| p.game.is_some()));
         if (ca && busy(a) >= rules.max_games) || (cb && busy(b) >= rules.max_games) {
-            return Some(format!(
-                "Sorry, computer accounts may play at most {} game{} at once.",
-                rules.max_games,
-                if rules.max_games == 1 { "" } else { "s" }
-            ));
+            return Some(msg!("computer-max-games", n = rules.max_games).into());
         }
         if terms.rated {
             if ca && cb && !rules.rated_vs_computers {
-                return Some(
-                    "Sorry, computer accounts may not play rated games against each other here."
-                        .into(),
-                );
+                return Some(msg!("computer-no-rated-computers").into());
             }
             if ca != cb && !rules.rated_vs_humans {
-                return Some(
-                    "Sorry, computer accounts may not play rated games against humans here.".into(),
-                );
+                return Some(msg!("computer-no-rated-humans").into());
             }
         }
         None
@@ -83,16 +76,16 @@ impl World {
 
     /// Why a computer may not post a seek on `terms`: only when no game
     /// could ever come of it.
-    pub fn computer_seek_refusal(&self, owner: SessionId, terms: Terms) -> Option<String> {
+    pub fn computer_seek_refusal(&self, owner: SessionId, terms: Terms) -> Option<Refusal> {
         let rules = self.computers.rules;
         if !self.is_computer(owner) {
             return None;
         }
         if rules.max_games == 0 {
-            return Some("Sorry, computer accounts may not play games here.".into());
+            return Some(msg!("computer-no-games").into());
         }
         if terms.rated && !rules.rated_vs_humans && !rules.rated_vs_computers {
-            return Some("Sorry, computer accounts may not play rated games here.".into());
+            return Some(msg!("computer-no-rated").into());
         }
         None
     }
@@ -107,9 +100,12 @@ impl World {
         to: SessionId,
         req: MatchRequest,
         now: Instant,
-    ) -> Result<String, String> {
-        let unsolicited =
-            self.is_computer(from) && self.offers.between(to, from, "match").is_none();
+    ) -> Result<Vec<Event>, Refusal> {
+        let unsolicited = self.is_computer(from)
+            && self
+                .offers
+                .between(to, from, crate::world::offers::OfferType::Match)
+                .is_none();
         if unsolicited {
             self.challenge_quota(from, now)?;
         }
@@ -121,21 +117,15 @@ impl World {
     }
 
     /// Whether a computer may send one more unsolicited challenge now.
-    fn challenge_quota(&mut self, from: SessionId, now: Instant) -> Result<(), String> {
+    fn challenge_quota(&mut self, from: SessionId, now: Instant) -> Result<(), Refusal> {
         let limit = self.computers.rules.challenges_per_minute;
         if limit == 0 {
-            return Err(
-                "Sorry, computer accounts may not send challenges here; post a seek instead."
-                    .into(),
-            );
+            return Err(msg!("computer-no-challenges").into());
         }
         self.computers.prune(now);
         let sent = self.computers.sent.get(&from).map_or(0, VecDeque::len);
         if sent >= limit as usize {
-            return Err(format!(
-                "Sorry, computer accounts may send at most {limit} challenge{} a minute.",
-                if limit == 1 { "" } else { "s" }
-            ));
+            return Err(msg!("computer-challenge-rate", n = limit).into());
         }
         Ok(())
     }

@@ -1,4 +1,4 @@
-//! The world's part in never losing a game (decision 6): the adjourned
+//! The world's part in never losing a game (docs/protocol.md decision 6): the adjourned
 //! games, players who dropped out of a game and may come back, the idle
 //! logout and the shutdown countdown.
 //!

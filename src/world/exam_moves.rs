@@ -10,6 +10,8 @@ use shakmaty::Role;
 use crate::chess::board_setup::{BoardEditor, SetupCommand};
 use crate::chess::movelist::{MoveListData, TimedMove};
 use crate::chess::{BoardSnapshot, Lang, MoveError};
+use crate::event::Msg;
+use crate::msg;
 use crate::timefmt::fics_date;
 use crate::world::examine::{MainMove, NewExam};
 use crate::world::{SessionId, World};
@@ -22,7 +24,7 @@ pub enum ExamMove {
     NotAMove,
     /// An error line, and the board again if the client should redraw it.
     Refused {
-        message: String,
+        message: Msg,
         board: Option<Arc<BoardSnapshot>>,
     },
     /// Played: the lines before the board, the board, the lines after it.
@@ -32,9 +34,9 @@ pub enum ExamMove {
 /// A change the examiner's own reply shows: text, the board, more text.
 #[derive(Debug, Default)]
 pub struct Change {
-    pub before: String,
+    pub before: Vec<Msg>,
     pub board: Option<Arc<BoardSnapshot>>,
-    pub after: String,
+    pub after: Vec<Msg>,
 }
 
 /// `forward`, `backward` or `revert`.
@@ -45,10 +47,6 @@ pub enum Step {
     Revert,
 }
 
-fn moves_word(n: usize) -> &'static str {
-    if n == 1 { "move" } else { "moves" }
-}
-
 impl World {
     fn name_of_player(&self, id: SessionId) -> String {
         self.player(id).map(|p| p.name.clone()).unwrap_or_default()
@@ -56,12 +54,12 @@ impl World {
 
     /// Tells the others at game `no` what `me` did and shows them the
     /// board; returns the same as `me`'s reply.
-    fn announce(&mut self, me: SessionId, no: u32, before: String) -> Change {
+    fn announce(&mut self, me: SessionId, no: u32, before: Vec<Msg>) -> Change {
         let Some(exam) = self.exams.get_mut(no) else {
             return Change::default();
         };
         let board = exam.refresh();
-        let after = exam.end_line().unwrap_or_default();
+        let after: Vec<Msg> = exam.end_line().into_iter().collect();
         if !before.is_empty() {
             self.tell_exam(no, &before, Some(me));
         }
@@ -89,9 +87,7 @@ impl World {
             return match exam.chess.parse_move(input, lang, promote) {
                 Err(MoveError::NotAMove) => ExamMove::NotAMove,
                 _ => ExamMove::Refused {
-                    message:
-                        "You are setting up a position: type \"bsetup done\" when it is ready."
-                            .into(),
+                    message: msg!("exam-setting-up"),
                     board: None,
                 },
             };
@@ -101,7 +97,7 @@ impl World {
             Err(MoveError::NotAMove) => return ExamMove::NotAMove,
             Err(e) => {
                 return ExamMove::Refused {
-                    message: e.to_string(),
+                    message: crate::render::fics::move_error(&e),
                     board: Some(exam.snapshot.clone()),
                 };
             }
@@ -131,36 +127,37 @@ impl World {
             }
         }
         let san = exam.chess.play(mv).san.clone();
-        ExamMove::Played(self.announce(me, no, format!("Game {no}: {name} moves: {san}\n")))
+        let line = msg!("exam-moves", no = no, name = name, san = san);
+        ExamMove::Played(self.announce(me, no, vec![line]))
     }
 
     /// `forward [n]`, `backward [n]`, `revert`.
-    pub fn exam_step(&mut self, me: SessionId, step: Step) -> Result<Change, String> {
-        let no = self.exam_of(me).ok_or("You are not examining any games.")?;
+    pub fn exam_step(&mut self, me: SessionId, step: Step) -> Result<Change, Msg> {
+        let no = self.exam_of(me).ok_or_else(|| msg!("exam-not-examining"))?;
         let name = self.name_of_player(me);
-        let exam = self.exams.get_mut(no).ok_or_else(String::new)?;
+        let exam = self
+            .exams
+            .get_mut(no)
+            .ok_or_else(|| msg!("exam-not-examining"))?;
         if exam.editing.is_some() {
-            let what = match step {
-                Step::Forward(_) => "move forward",
-                Step::Backward(_) => "move backward",
-                Step::Revert => "revert",
-            };
-            return Err(format!(
-                "You can't {what} yet, the position is still being set up."
-            ));
+            return Err(match step {
+                Step::Forward(_) => msg!("exam-setup-forward"),
+                Step::Backward(_) => msg!("exam-setup-backward"),
+                Step::Revert => msg!("exam-setup-revert"),
+            });
         }
         let ply = exam.ply();
         let before = match step {
             Step::Forward(n) => {
                 if exam.mainline.is_empty() {
-                    return Err("You cannot go forward; no moves are stored.".into());
+                    return Err(msg!("exam-no-moves"));
                 }
                 if ply > exam.on_mainline {
-                    return Err(format!("Game {no}: No more moves."));
+                    return Err(msg!("exam-no-more", no = no));
                 }
                 let steps = n.min(exam.mainline.len() - ply);
                 if steps == 0 {
-                    return Err(format!("Game {no}: End of game."));
+                    return Err(msg!("exam-end-of-game", no = no));
                 }
                 for i in ply..ply + steps {
                     let mv = exam.mainline[i].mv;
@@ -169,32 +166,26 @@ impl World {
                     }
                 }
                 exam.on_mainline = exam.ply();
-                format!(
-                    "Game {no}: {name} goes forward {steps} {}.\n",
-                    moves_word(steps)
-                )
+                msg!("exam-forward", no = no, name = &name, n = steps)
             }
             Step::Backward(n) => {
                 if ply == 0 {
-                    return Err(format!("Game {no}: Beginning of game."));
+                    return Err(msg!("exam-beginning", no = no));
                 }
                 let steps = n.min(ply);
                 exam.chess.takeback(steps);
                 exam.on_mainline = exam.on_mainline.min(exam.ply());
-                format!(
-                    "Game {no}: {name} backs up {steps} {}.\n",
-                    moves_word(steps)
-                )
+                msg!("exam-backward", no = no, name = &name, n = steps)
             }
             Step::Revert => {
                 if ply == exam.on_mainline {
-                    return Err(format!("Game {no}: Already at mainline."));
+                    return Err(msg!("exam-at-mainline", no = no));
                 }
                 exam.chess.takeback(ply - exam.on_mainline);
-                format!("Game {no}: {name} reverts to mainline.\n")
+                msg!("exam-revert", no = no, name = &name)
             }
         };
-        Ok(self.announce(me, no, before))
+        Ok(self.announce(me, no, vec![before]))
     }
 
     /// `bsetup [command]`: starts setting up (a new empty board if `me`
@@ -204,7 +195,7 @@ impl World {
         &mut self,
         me: SessionId,
         command: Option<SetupCommand>,
-    ) -> Result<Change, String> {
+    ) -> Result<Change, Msg> {
         let name = self.name_of_player(me);
         let rating = self.player(me).map(|p| p.rating_text()).unwrap_or_default();
         let mut change = Change::default();
@@ -212,20 +203,21 @@ impl World {
             Some(no) => (no, false),
             None => {
                 let (no, _) = self.start_exam(me, NewExam::setup(&name, &rating))?;
-                change
-                    .before
-                    .push_str("Starting a game in examine (setup) mode.\n");
+                change.before.push(msg!("exam-start-setup"));
                 (no, true)
             }
         };
-        let exam = self.exams.get_mut(no).ok_or_else(String::new)?;
+        let exam = self
+            .exams
+            .get_mut(no)
+            .ok_or_else(|| msg!("exam-not-examining"))?;
         if exam.editing.is_none() {
             exam.editing = Some(BoardEditor::from_game(&exam.chess));
-            change.before.push_str(&format!(
-                "Game {no}: {name} sets up a position; \"bsetup done\" starts examining it.\n"
-            ));
+            change
+                .before
+                .push(msg!("exam-sets-up", no = no, name = &name));
         } else if command.is_none() && !new {
-            return Err("You are already setting up a position; see \"help bsetup\".".into());
+            return Err(msg!("exam-already-setting-up"));
         }
         let editor = exam.editing.get_or_insert_with(BoardEditor::empty);
         let outcome = match command {
@@ -242,24 +234,24 @@ impl World {
                 exam.on_mainline = 0;
                 exam.end = None;
                 exam.editing = None;
-                change.before.push_str(&format!(
-                    "Game {no}: {name} has set up the position; the pieces can move now.\n"
-                ));
+                change
+                    .before
+                    .push(msg!("exam-set-up", no = no, name = &name));
             }),
             Some(command) => editor.apply(&command).map(|line| {
                 if !line.is_empty() {
-                    change.before.push_str(&line);
-                    change.before.push('\n');
+                    change.before.push(msg!("raw", text = line));
                 }
             }),
         };
         if let Err(e) = outcome {
+            // The board editor's words (src/chess/board_setup.rs).
+            let e = msg!("raw", text = e);
             if change.before.is_empty() {
                 return Err(e);
             }
             // The game started (or entered setup) all the same: say both.
-            change.before.push_str(&e);
-            change.before.push('\n');
+            change.before.push(e);
         }
         let announced = self.announce(me, no, change.before);
         Ok(announced)

@@ -5,9 +5,12 @@
 use std::sync::Arc;
 
 use crate::chess::BoardSnapshot;
+use crate::event::{Event, Msg};
+use crate::msg;
+use crate::settings::vars::Switch;
 use crate::world::examine::Exam;
 use crate::world::game::Viewer;
-use crate::world::{Out, SessionId, World};
+use crate::world::{SessionId, World};
 
 impl World {
     /// Starts watching examined game `no`; returns the lines before the board and the board.
@@ -15,15 +18,15 @@ impl World {
         &mut self,
         me: SessionId,
         no: u32,
-    ) -> Result<(String, Arc<BoardSnapshot>), String> {
-        let exam = self.exams.get_mut(no).ok_or("There is no such game.")?;
+    ) -> Result<(Vec<Msg>, Arc<BoardSnapshot>), Msg> {
+        let exam = self.exams.get_mut(no).ok_or_else(|| msg!("game-no-such"))?;
         if exam.examiners.contains(&me) {
-            return Err(format!("You are examining game {no}."));
+            return Err(msg!("observe-examining", no = no));
         }
         if !exam.observers.insert(me) {
-            return Err(format!("You are already observing game {no}."));
+            return Err(msg!("observe-already", no = no));
         }
-        let text = format!("You are now observing game {no}.\n{}\n", exam.header());
+        let text = vec![msg!("observe-started", no = no), exam.header()];
         let snap = exam.snapshot.clone();
         if let Some(p) = self.player_mut(me) {
             p.observing.insert(no);
@@ -75,30 +78,34 @@ impl World {
         me: SessionId,
         text: &str,
         whisper: bool,
-    ) -> Option<Result<usize, String>> {
+    ) -> Option<Result<usize, Msg>> {
         let no = self.exam_for(me, "")?;
         let exam = self.exams.get(no)?;
         let sender = self.player(me)?;
         if !exam.examiners.contains(&me) && !sender.is_registered() {
-            let verb = if whisper { "whisper" } else { "kibitz" };
-            return Some(Err(format!(
-                "Only registered players may {verb} to others' games."
-            )));
+            return Some(Err(if whisper {
+                msg!("whisper-registered-only")
+            } else {
+                msg!("kibitz-registered-only")
+            }));
         }
-        let verb = if whisper { "whispers" } else { "kibitzes" };
-        let line: Arc<str> = format!(
-            "{}({})[{no}] {verb}: {text}\n",
-            sender.display_name(),
-            sender.rating_text()
-        )
-        .into();
+        let heard = Msg::new(if whisper {
+            "whisper-heard"
+        } else {
+            "kibitz-heard"
+        })
+        .with("name", sender.display_name())
+        .with("rating", sender.rating_text())
+        .with("no", no)
+        .with("text", text);
+        let line = Arc::new(Event::line(heard));
         let mut heard = 0;
         for (id, viewer) in exam.audience() {
             if id == me || (whisper && viewer != Viewer::ExamObserver) {
                 continue;
             }
-            if let Some(p) = self.player(id).filter(|p| p.vars.switch("kibitz")) {
-                p.send(Out::Text(line.clone()));
+            if let Some(p) = self.player(id).filter(|p| p.vars.switch(Switch::Kibitz)) {
+                p.share(&line);
                 heard += 1;
             }
         }
@@ -107,7 +114,7 @@ impl World {
 
     /// `Examining 12 [Alice vs. Bob]: #Alice Carol (2 users)`: examiners
     /// marked `#`, then observers.
-    pub fn exam_observers_line(&self, exam: &Exam) -> String {
+    pub fn exam_observers_line(&self, exam: &Exam) -> Msg {
         let mut names: Vec<String> = exam
             .examiners
             .iter()
@@ -122,14 +129,13 @@ impl World {
             .collect();
         watching.sort_by_key(|n| n.to_ascii_lowercase());
         names.extend(watching);
-        let n = names.len();
-        format!(
-            "Examining {} [{} vs. {}]: {} ({n} user{})",
-            exam.no,
-            exam.white,
-            exam.black,
-            names.join(" "),
-            if n == 1 { "" } else { "s" }
+        msg!(
+            "allobservers-exam",
+            no = exam.no,
+            white = &exam.white,
+            black = &exam.black,
+            names = names.join(" "),
+            n = names.len()
         )
     }
 }

@@ -19,11 +19,13 @@ use shakmaty::uci::UciMove;
 use crate::chess::board_setup::BoardEditor;
 use crate::chess::lessons::Lesson;
 use crate::chess::{AtomicGame, BoardSnapshot};
+use crate::event::{Event, Msg};
+use crate::msg;
 use crate::store::Ticket;
 use crate::store::games::{GameRow, MoveRow};
 use crate::timefmt::unix_now;
 use crate::world::game::{Terms, Viewer};
-use crate::world::{FindError, Out, SessionId, World};
+use crate::world::{Out, SessionId, World};
 
 /// One half-move of a stored game's main line, with its clocks.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -258,7 +260,7 @@ impl Exam {
 
     /// `Game 12: <reason> <result>` when the current position is the end:
     /// the stored end at the end of the main line, else the rules' own.
-    pub fn end_line(&self) -> Option<String> {
+    pub fn end_line(&self) -> Option<Msg> {
         if self.editing.is_some() {
             return None;
         }
@@ -271,25 +273,26 @@ impl Exam {
             }
             _ => return None,
         };
-        Some(format!("Game {}: {reason} {result}\n", self.no))
+        // The stored reason is the English the store keeps.
+        Some(msg!(
+            "exam-end",
+            no = self.no,
+            reason = reason,
+            result = result
+        ))
     }
 
     /// `Game 12: Alice (1500) Bob (1600) rated atomic 5 0`.
-    pub fn header(&self) -> String {
-        format!(
-            "Game {}: {} ({}) {} ({}) {} atomic {} {}",
+    pub fn header(&self) -> Msg {
+        crate::world::watching::game_header(
             self.no,
-            self.white,
-            self.white_rating,
-            self.black,
-            self.black_rating,
-            self.terms.rated_word(),
-            self.terms.minutes,
-            self.terms.inc
+            (&self.white, &self.white_rating),
+            (&self.black, &self.black_rating),
+            self.terms,
         )
     }
 
-    /// One line of `games` (spec §6.2, examined games).
+    /// One line of `games` (docs/protocol.md §6.2, examined games).
     pub fn games_line(&self) -> String {
         let (turn, number) = match &self.editing {
             Some(e) => (e.setup().turn, e.setup().fullmoves.get()),
@@ -367,13 +370,13 @@ impl World {
         &mut self,
         me: SessionId,
         new: NewExam,
-    ) -> Result<(u32, Arc<BoardSnapshot>), String> {
-        let p = self.player(me).ok_or_else(String::new)?;
+    ) -> Result<(u32, Arc<BoardSnapshot>), Msg> {
+        let p = self.player(me).ok_or_else(|| msg!("blank"))?;
         if p.game.is_some() {
-            return Err("You are playing a game.".into());
+            return Err(msg!("exam-while-playing"));
         }
         if self.exam_of(me).is_some() {
-            return Err("You are already examining a game.".into());
+            return Err(msg!("exam-already"));
         }
         let no = self.free_game_number();
         let mut exam = Exam {
@@ -406,14 +409,16 @@ impl World {
     }
 
     /// Sends a text to everyone at game `no` but `skip`.
-    pub(crate) fn tell_exam(&self, no: u32, text: &str, skip: Option<SessionId>) {
+    pub(crate) fn tell_exam(&self, no: u32, lines: &[Msg], skip: Option<SessionId>) {
         let Some(exam) = self.exams.get(no) else {
             return;
         };
-        let text: Arc<str> = text.into();
+        let event = Arc::new(Event::Lines {
+            lines: lines.to_vec(),
+        });
         for (id, _) in exam.audience().filter(|(id, _)| Some(*id) != skip) {
             if let Some(p) = self.player(id) {
-                p.send(Out::Text(text.clone()));
+                p.share(&event);
             }
         }
     }
@@ -437,38 +442,39 @@ impl World {
     /// `unexamine`, or leaving: `me` stops examining. Returns their line,
     /// or `None` if they examined nothing. The game ends with its last
     /// examiner; its observers are told and let go.
-    pub fn stop_examining(&mut self, me: SessionId) -> Option<String> {
+    pub fn stop_examining(&mut self, me: SessionId) -> Option<Msg> {
         let no = self.exam_of(me)?;
         self.set_examining(me, None);
         let name = self.player(me).map(|p| p.name.clone()).unwrap_or_default();
         let exam = self.exams.games.get_mut(&no)?;
         exam.examiners.retain(|&id| id != me);
         if !exam.examiners.is_empty() {
-            self.tell_exam(
-                no,
-                &format!("{name} has stopped examining game {no}.\n"),
-                None,
-            );
-            return Some(format!("You are no longer examining game {no}.\n"));
+            self.tell_exam(no, &[msg!("exam-stopped-by", name = &name, no = no)], None);
+            return Some(msg!("exam-you-stopped", no = no));
         }
         let exam = self.exams.games.remove(&no)?;
-        let text: Arc<str> =
-            format!("{name} has stopped examining game {no}.\nGame {no} (which you were observing) has no examiners.\nRemoving game {no} from observation list.\n").into();
+        let event = Arc::new(Event::Lines {
+            lines: vec![
+                msg!("exam-stopped-by", name = &name, no = no),
+                msg!("exam-no-examiners", no = no),
+                msg!("observe-removed", no = no),
+            ],
+        });
         for id in exam.observers {
             if let Some(p) = self.player_mut(id) {
                 p.observing.remove(&no);
-                p.send(Out::Text(text.clone()));
+                p.share(&event);
             }
         }
-        Some(format!("You are no longer examining game {no}.\n"))
+        Some(msg!("exam-you-stopped", no = no))
     }
 
     /// A user starts a game: they stop examining, and are told so.
     pub fn stop_examining_to_play(&mut self, id: SessionId) {
-        if let Some(text) = self.stop_examining(id)
+        if let Some(line) = self.stop_examining(id)
             && let Some(p) = self.player(id)
         {
-            p.send_text(text);
+            p.send_event(Event::line(line));
         }
     }
 
@@ -490,54 +496,50 @@ impl World {
     }
 
     /// `mexamine name`: an observer of my game becomes an examiner too.
-    pub fn mexamine(&mut self, me: SessionId, target: &str) -> Result<String, String> {
-        let no = self.exam_of(me).ok_or("You are not examining any games.")?;
-        let them = match self.find(target) {
-            Ok(p) => p,
-            Err(FindError::NotFound) => {
-                return Err(format!("No user named \"{target}\" is logged in."));
-            }
-            Err(FindError::Ambiguous(names)) => {
-                return Err(format!(
-                    "Ambiguous name \"{target}\". Matches: {}",
-                    names.join(" ")
-                ));
-            }
-        };
+    pub fn mexamine(&mut self, me: SessionId, target: &str) -> Result<Msg, Msg> {
+        let no = self.exam_of(me).ok_or_else(|| msg!("exam-not-examining"))?;
+        let them = self
+            .find(target)
+            .map_err(|e| crate::world::watching::find_error(target, e))?;
         let (id, their_name) = (them.id, them.name.clone());
         if self.exam_of(id) == Some(no) {
-            return Err(format!("{their_name} is already an examiner of game {no}."));
+            return Err(msg!("mexamine-already", name = &their_name, no = no));
         }
         if them.game.is_some() {
-            return Err(format!("{their_name} is playing a game."));
+            return Err(msg!("refuse-playing", name = &their_name));
         }
         if self.exam_of(id).is_some() {
-            return Err(format!("{their_name} is examining a game."));
+            return Err(msg!("mexamine-examining", name = &their_name));
         }
         let my_name = self.player(me).map(|p| p.name.clone()).unwrap_or_default();
-        let exam = self.exams.games.get_mut(&no).ok_or_else(String::new)?;
+        let exam = self
+            .exams
+            .games
+            .get_mut(&no)
+            .ok_or_else(|| msg!("exam-not-examining"))?;
         if !exam.observers.remove(&id) {
-            return Err(format!(
-                "{their_name} is not observing the game you are examining."
-            ));
+            return Err(msg!("mexamine-not-observing", name = &their_name));
         }
         exam.examiners.push(id);
         let board = exam.snapshot.clone();
         self.set_examining(id, Some(no));
-        let note = format!("{their_name} is now an examiner of game {no}.\n");
+        let note = msg!("mexamine-now", name = &their_name, no = no);
+        let shared = Arc::new(Event::line(note.clone()));
         for (who, _) in self.exams.games[&no]
             .audience()
             .filter(|(who, _)| *who != me && *who != id)
         {
             if let Some(p) = self.player(who) {
-                p.send_text(note.clone());
+                p.share(&shared);
             }
         }
         if let Some(p) = self.player_mut(id) {
             p.observing.remove(&no);
-            p.send_text(format!(
-                "{my_name} has made you an examiner of game {no}.\n"
-            ));
+            p.send_event(Event::line(msg!(
+                "mexamine-made-you",
+                name = &my_name,
+                no = no
+            )));
             // The board again: its relation now says "you examine".
             p.send(Out::Board {
                 board,
@@ -551,12 +553,12 @@ impl World {
     /// The position a challenge from `me` starts from: the one they
     /// examine, if it is not the standard start (FICS's way to play a
     /// set-up position).
-    pub fn examined_fen(&self, me: SessionId) -> Result<Option<String>, String> {
+    pub fn examined_fen(&self, me: SessionId) -> Result<Option<String>, Msg> {
         let Some(exam) = self.exam_of(me).and_then(|no| self.exams.get(no)) else {
             return Ok(None);
         };
         if exam.editing.is_some() {
-            return Err("Finish setting up the position with \"bsetup done\" first.".into());
+            return Err(msg!("exam-finish-setup"));
         }
         let fen = exam.chess.fen();
         Ok((fen != AtomicGame::new().fen()).then_some(fen))

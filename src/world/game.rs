@@ -8,6 +8,7 @@ use tokio::time::Instant;
 
 use crate::account::Titles;
 use crate::chess::{AtomicGame, BoardSnapshot, LastMove};
+use crate::event::{GameRef, TermsView};
 use crate::rating::RatingDisplay;
 use crate::store::games::MoveRow;
 use crate::world::SessionId;
@@ -28,6 +29,15 @@ impl Terms {
     pub fn rated_word(&self) -> &'static str {
         if self.rated { "rated" } else { "unrated" }
     }
+
+    /// The terms as events carry them.
+    pub fn view(&self) -> TermsView {
+        TermsView {
+            minutes: self.minutes,
+            inc: self.inc,
+            rated: self.rated,
+        }
+    }
 }
 
 /// One side of a game.
@@ -42,34 +52,7 @@ pub struct Seat {
     pub rating: RatingDisplay,
 }
 
-/// How someone looks at a game: it decides relation and orientation.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Viewer {
-    Player(Color),
-    Observer,
-    /// Moves the pieces of an examined game (relation 2).
-    Examiner,
-    /// Watches an examined game (relation -2).
-    ExamObserver,
-}
-
-impl Viewer {
-    /// Style-12 relation of this viewer to the position in `snap`.
-    pub fn relation(self, snap: &BoardSnapshot) -> i8 {
-        match self {
-            Viewer::Player(c) if c == snap.turn() => 1,
-            Viewer::Player(_) => -1,
-            Viewer::Observer => 0,
-            Viewer::Examiner => 2,
-            Viewer::ExamObserver => -2,
-        }
-    }
-
-    /// Whether this viewer sees Black at the bottom before any `flip`.
-    pub fn black_at_bottom(self) -> bool {
-        self == Viewer::Player(Color::Black)
-    }
-}
+pub use crate::event::Viewer;
 
 /// A game being played.
 #[derive(Debug)]
@@ -164,12 +147,13 @@ impl Game {
         self.snapshot.clone()
     }
 
-    /// `{Game 12 (Alice vs. Bob) reason} result`.
-    pub fn end_line(&self, reason: &str, result: &str) -> String {
-        format!(
-            "{{Game {} ({} vs. {}) {reason}}} {result}",
-            self.no, self.white.name, self.black.name
-        )
+    /// The game as lines name it: number and players.
+    pub fn game_ref(&self) -> GameRef {
+        GameRef {
+            no: self.no,
+            white: self.white.name.clone(),
+            black: self.black.name.clone(),
+        }
     }
 
     /// The last move, as boards show it.

@@ -11,20 +11,24 @@ use shakmaty::{Color, Role};
 use tokio::time::Instant;
 
 use crate::chess::{AtomicGame, BoardSnapshot, Lang, MoveError};
-use crate::session::ivars::Ivar;
-use crate::session::timing::MoveTiming;
+use crate::event::end::Outcome;
+use crate::event::{Beginning, EndFor, EndKind, Event, GameInfo, GameIntro, Msg};
+use crate::msg;
+use crate::net::timing::MoveTiming;
+use crate::settings::ivars::Ivar;
+use crate::settings::vars::Switch;
 use crate::store::games::{self as db, Ending, MoveRow, NewGame};
 use crate::timefmt::unix_now;
 use crate::world::clock::Clock;
 use crate::world::game::{Game, Seat, Terms, Viewer};
+use crate::world::offers::OfferType;
 use crate::world::timers::TimerKey;
 use crate::world::{Out, SessionId, World};
 
-/// How a game ends.
-#[derive(Debug, Clone)]
+/// How a game ends: its kind, and what that makes of the game's row.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct End {
-    /// The text inside the end line (`Bob resigns`).
-    pub reason: String,
+    pub kind: EndKind,
     /// `1-0`, `0-1`, `1/2-1/2` or `*`.
     pub result: &'static str,
     /// The `history` end code (`Res`), or empty for an unfinished game.
@@ -34,40 +38,27 @@ pub struct End {
 }
 
 impl End {
-    /// A decisive or drawn finish.
-    pub fn finished(reason: String, result: &'static str, code: &'static str) -> End {
+    /// The end of this kind.
+    pub fn of(kind: EndKind) -> End {
+        let (result, status) = match kind.outcome() {
+            Outcome::Win(Color::White) => ("1-0", db::status::FINISHED),
+            Outcome::Win(Color::Black) => ("0-1", db::status::FINISHED),
+            Outcome::Draw => ("1/2-1/2", db::status::FINISHED),
+            Outcome::Aborted => ("*", db::status::ABORTED),
+            Outcome::Adjourned => ("*", db::status::ADJOURNED),
+        };
         End {
-            reason,
+            kind,
             result,
-            code,
-            status: db::status::FINISHED,
+            code: kind.code(),
+            status,
         }
     }
 
-    /// An abort (`*`, not kept in history).
-    pub fn aborted(reason: String) -> End {
-        End {
-            reason,
-            result: "*",
-            code: "",
-            status: db::status::ABORTED,
-        }
-    }
-
-    /// An adjournment (`*`, the game can be resumed).
-    pub fn adjourned(reason: String) -> End {
-        End {
-            reason,
-            result: "*",
-            code: "Adj",
-            status: db::status::ADJOURNED,
-        }
-    }
-
-    /// A win for `winner`.
-    pub fn win(winner: Color, reason: String, code: &'static str) -> End {
-        let result = if winner == Color::White { "1-0" } else { "0-1" };
-        End::finished(reason, result, code)
+    /// The reason in English, as the store keeps it (`history`, PGN, the
+    /// API and the logs show what was stored).
+    pub fn reason(&self, white: &str, black: &str) -> String {
+        crate::render::fics::end_reason(crate::chess::Lang::En, self.kind, white, black)
     }
 }
 
@@ -77,16 +68,16 @@ pub enum MoveOutcome {
     NotAMove,
     /// An error line for the player (`It is not your move.`, `Illegal move (x).`).
     Refused {
-        message: String,
+        message: Msg,
         board: Option<(Arc<BoardSnapshot>, Viewer)>,
     },
-    /// Played: the mover's board, then any text that follows it in the
-    /// mover's reply (declined offers, the end of the game).
+    /// Played: the mover's board, then what follows it in the mover's
+    /// reply (declined offers, the end of the game).
     Played {
         board: Arc<BoardSnapshot>,
         viewer: Viewer,
-        before: String,
-        after: String,
+        before: Vec<Event>,
+        after: Vec<Event>,
     },
     /// The mover's flag had already fallen: the game ended instead.
     TooLate,
@@ -173,85 +164,72 @@ impl World {
             flag_at: Default::default(),
         };
         let snap = game.refresh_snapshot(now);
-        let creating = format!(
-            "Creating: {} ({}) {} ({}) {} atomic {} {}\n{{Game {no} ({} vs. {}) Creating {} atomic match.}}\n",
-            game.white.name,
-            game.white.rating.parenthesised(),
-            game.black.name,
-            game.black.rating.parenthesised(),
-            terms.rated_word(),
-            terms.minutes,
-            terms.inc,
-            game.white.name,
-            game.black.name,
-            terms.rated_word(),
-        );
+        let intro = Arc::new(self.intro_of(&game, Beginning::Created));
         for (id, color) in [(white, Color::White), (black, Color::Black)] {
             if let Some(p) = self.player_mut(id) {
                 p.game = Some(no);
                 p.last_color = Some(color);
             }
-            let mut intro = creating.clone();
-            if self.player(id).is_some_and(|p| p.ivars.get(Ivar::GAMEINFO)) {
-                intro.push_str(&self.gameinfo_line(&game));
-                intro.push('\n');
-            }
             if let Some(p) = self.player(id) {
                 p.send(Out::GameStart {
-                    intro: intro.into(),
+                    intro: intro.clone(),
                     board: snap.clone(),
                     viewer: Viewer::Player(color),
                     stored: self.store.last_ticket(),
                 });
             }
         }
-        let notice = format!(
-            "{{Game {no} ({} vs. {}) Creating {} atomic match.}}\n",
-            game.white.name,
-            game.black.name,
-            terms.rated_word()
-        );
-        self.tell_game_watchers(&notice, &[white, black]);
+        let notice = Event::GameBegins {
+            game: game.game_ref(),
+            rated: terms.rated,
+            how: Beginning::Created,
+        };
+        self.tell_game_watchers(notice, &[white, black]);
         self.games.insert(no, game);
         Some(no)
     }
 
-    /// `<g1>` for a game (spec §2.4).
-    pub fn gameinfo_line(&self, game: &Game) -> String {
-        let registered = |s: &Seat| u8::from(s.account_id.is_some());
+    /// The `<g1>` values of a game (docs/protocol.md, "Game information").
+    pub fn gameinfo_of(&self, game: &Game) -> GameInfo {
+        let registered = |s: &Seat| s.account_id.is_some();
         let timeseal = |s: &Seat| {
-            u8::from(
-                s.id.and_then(|id| self.player(id))
-                    .is_some_and(|p| p.timeseal),
-            )
+            s.id.and_then(|id| self.player(id))
+                .is_some_and(|p| p.timeseal)
         };
-        let secs = game.terms.minutes * 60;
-        format!(
-            "<g1> {} p=0 t=atomic r={} u={},{} it={secs},{} i={secs},{} pt=0 rt={},{} ts={},{} m=2 n=0",
-            game.no,
-            u8::from(game.terms.rated),
-            registered(&game.white),
-            registered(&game.black),
-            game.terms.inc,
-            game.terms.inc,
-            game.white.rating.gameinfo(),
-            game.black.rating.gameinfo(),
-            timeseal(&game.white),
-            timeseal(&game.black),
-        )
+        GameInfo {
+            no: game.no,
+            rated: game.terms.rated,
+            registered: (registered(&game.white), registered(&game.black)),
+            initial_secs: game.terms.minutes * 60,
+            inc: game.terms.inc,
+            ratings: (game.white.rating.gameinfo(), game.black.rating.gameinfo()),
+            timeseal: (timeseal(&game.white), timeseal(&game.black)),
+        }
+    }
+
+    /// What the players of a game see as it begins (`Creating:`, `<g1>`).
+    pub fn intro_of(&self, game: &Game, how: Beginning) -> GameIntro {
+        GameIntro {
+            game: game.game_ref(),
+            white_rating: game.white.rating.parenthesised(),
+            black_rating: game.black.rating.parenthesised(),
+            terms: game.terms.view(),
+            how,
+            info: self.gameinfo_of(game),
+        }
     }
 
     /// Sends a game's start or end line to everyone who asked to hear about
     /// all games (`set gin 1`, `iset allresults 1`), except `skip`.
-    pub fn tell_game_watchers(&self, line: &str, skip: &[SessionId]) {
-        let line: Arc<str> = line.into();
+    pub fn tell_game_watchers(&self, event: Event, skip: &[SessionId]) {
+        let line = Arc::new(event);
         for p in self.players() {
             if skip.contains(&p.id) {
                 continue;
             }
-            let informed = p.vars.switch("ginform") && (p.titles.td || p.titles.admin);
-            if p.vars.switch("gin") || p.ivars.get(Ivar::ALLRESULTS) || informed {
-                p.send(Out::Text(line.clone()));
+            let informed = p.vars.switch(Switch::Ginform) && (p.titles.td || p.titles.admin);
+            if p.vars.switch(Switch::Gin) || p.ivars.get(Ivar::ALLRESULTS) || informed {
+                p.share(&line);
             }
         }
     }
@@ -290,7 +268,7 @@ impl World {
             return match game.chess.parse_move(input, lang, promote) {
                 Err(MoveError::NotAMove) => MoveOutcome::NotAMove,
                 _ => MoveOutcome::Refused {
-                    message: "It is not your move.".into(),
+                    message: msg!("move-not-your-turn"),
                     board: None,
                 },
             };
@@ -300,13 +278,13 @@ impl World {
             Err(MoveError::NotAMove) => return MoveOutcome::NotAMove,
             Err(e) => {
                 return MoveOutcome::Refused {
-                    message: e.to_string(),
+                    message: crate::render::fics::move_error(&e),
                     board: Some((game.snapshot.clone(), viewer)),
                 };
             }
         };
         // With timeseal the client's own clock times the move, within the
-        // lag allowance (spec §8.3, decision 5), and the allowance applies
+        // lag allowance (docs/protocol.md §8.3, docs/protocol.md decision 5), and the allowance applies
         // before the flag: a move the lag credit brings back under the wire
         // is in time.
         let (charged, lag_ms) = match timing {
@@ -361,14 +339,12 @@ impl World {
         let before = self.decline_offers_to(id);
         let after = match self.games.get(&no).and_then(|g| g.chess.end()) {
             Some(auto) => {
-                let game = &self.games[&no];
-                let reason = auto.reason(&game.white.name, &game.black.name);
-                let end = End::finished(reason, auto.result(), auto.code());
-                self.end_game(no, end, now, Some(id)).unwrap_or_default()
+                let end = End::of(EndKind::auto(auto));
+                self.end_game(no, end, now, Some(id)).into_iter().collect()
             }
             None => {
                 self.arm_flag(no);
-                String::new()
+                Vec::new()
             }
         };
         MoveOutcome::Played {
@@ -442,44 +418,45 @@ impl World {
     }
 
     /// The side to move has no time left: it loses, unless its opponent
-    /// cannot mate (decision 4).
+    /// cannot mate (docs/protocol.md decision 4).
     fn flag_fell(&mut self, no: u32, now: Instant) {
         let Some(game) = self.games.get(&no) else {
             return;
         };
         let loser = game.chess.turn();
-        let (flagged, other) = (
-            game.seat(loser).name.clone(),
-            game.seat(!loser).name.clone(),
-        );
         let end = if game.chess.can_mate(!loser) {
-            End::win(!loser, format!("{flagged} forfeits on time"), "Fla")
+            End::of(EndKind::Flagged { loser })
         } else {
-            End::finished(
-                format!("{flagged} ran out of time and {other} has no material to mate"),
-                "1/2-1/2",
-                "TM",
-            )
+            End::of(EndKind::FlaggedNoMaterial { loser })
         };
         self.end_game(no, end, now, None);
     }
 
     /// Ends a game: everyone concerned is told, the record is written, and
     /// the players are free again. If `reply_to` is one of the players, their
-    /// text is returned instead of sent (it belongs in their command's reply).
+    /// event is returned instead of sent (it belongs in their command's reply).
     pub fn end_game(
         &mut self,
         no: u32,
         end: End,
         now: Instant,
         reply_to: Option<SessionId>,
-    ) -> Option<String> {
+    ) -> Option<Event> {
         let mut game = self.games.remove(&no)?;
         self.timers.cancel(TimerKey::Flag(no));
         let turn = game.chess.turn();
         game.clock.stop(turn, now);
         let (white_ms, black_ms) = game.clock.both(turn, now);
-        let line = game.end_line(&end.reason, end.result) + &self.tourney_suffix(&game);
+        let suffix = self.tourney_suffix(&game);
+        let reason = end.reason(&game.white.name, &game.black.name);
+        let game_ref = game.game_ref();
+        let ended = |to: EndFor| Event::GameEnded {
+            game: game_ref.clone(),
+            kind: end.kind,
+            result: end.result.to_string(),
+            suffix: suffix.clone(),
+            to,
+        };
         let players: Vec<SessionId> = [game.white.id, game.black.id]
             .into_iter()
             .flatten()
@@ -506,38 +483,39 @@ impl World {
             }
             for offer in self.offers.involving(pid) {
                 let between_players = self.offers.get(offer).is_some_and(|o| {
-                    players.contains(&o.from) && players.contains(&o.to) && o.kind.word() != "match"
+                    players.contains(&o.from)
+                        && players.contains(&o.to)
+                        && o.kind.offer_type() != OfferType::Match
                 });
                 if between_players {
                     self.drop_offer(offer);
                 }
             }
-            let note = rated
+            let rating = rated
                 .as_ref()
                 .and_then(|r| r.lines.iter().find(|(id, _)| *id == pid))
-                .map_or("No ratings adjustment done.", |(_, l)| l.as_str());
-            let player_text = format!("{line}\n\n{note}\n");
+                .map(|(_, change)| *change);
+            let event = ended(EndFor::Player { rating });
             if Some(pid) == reply_to {
-                reply = Some(player_text.clone());
+                reply = Some(event);
             } else if let Some(p) = self.player(pid) {
-                p.send_text(player_text.clone());
+                p.send_event(event);
             }
         }
-        let observer_text: Arc<str> =
-            format!("{line}\n\nRemoving game {no} from observation list.\n").into();
+        let observer_event = Arc::new(ended(EndFor::Observer));
         for &oid in &game.observers {
             if let Some(p) = self.player_mut(oid) {
                 p.observing.remove(&no);
-                p.send(Out::Text(observer_text.clone()));
+                p.share(&observer_event);
             }
         }
         let mut skip = players.clone();
         skip.extend(game.observers.iter().copied());
-        self.tell_game_watchers(&format!("{line}\n"), &skip);
+        self.tell_game_watchers(ended(EndFor::Follower), &skip);
         let ending = Ending {
             status: end.status,
             result: end.result.to_string(),
-            reason: end.reason.clone(),
+            reason: reason.clone(),
             code: end.code.to_string(),
             ended_at,
             white_ms,
@@ -546,10 +524,10 @@ impl World {
         let saves = rated.map(|r| r.saves).unwrap_or_default();
         self.save_end(&mut game, ending, saves);
         if end.status == db::status::ADJOURNED {
-            let by_server = crate::store::adjourned::by_server(&end.reason);
+            let by_server = end.kind == EndKind::ShutdownAdjourned;
             self.remember_adjourned(&game, white_ms, black_ms, by_server);
         }
-        tracing::info!(game = no, white = %game.white.name, black = %game.black.name, result = end.result, reason = %end.reason, "game over");
+        tracing::info!(game = no, white = %game.white.name, black = %game.black.name, result = end.result, reason = %reason, "game over");
         self.tourney_game_ended(&game, &end, now);
         if end.status != db::status::ADJOURNED {
             self.durable.watchers.remove(&game.db_id);
@@ -560,20 +538,19 @@ impl World {
         reply
     }
 
-    /// A player left the server in the middle of a game (decision 6).
+    /// A player left the server in the middle of a game (docs/protocol.md decision 6).
     pub fn player_left_game(&mut self, id: SessionId, now: Instant) {
         let Some(game) = self.game_of(id) else { return };
         let Some(color) = game.color_of(id) else {
             return;
         };
-        let name = game.seat(color).name.clone();
         let both_registered = game.white.account_id.is_some() && game.black.account_id.is_some();
         let no = game.no;
         if !both_registered {
             // The game waits for them (world/reconnect.rs).
             return self.player_away(no, color, now);
         }
-        let end = End::adjourned(format!("{name} lost connection; game adjourned"));
+        let end = End::of(EndKind::LostConnectionAdjourned { who: color });
         self.end_game(no, end, now, None);
     }
 }

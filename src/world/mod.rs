@@ -17,7 +17,6 @@ pub mod examine;
 pub mod flood;
 pub mod game;
 pub mod games;
-pub mod lists;
 pub mod negotiation;
 pub mod offers;
 pub mod outbox;
@@ -28,6 +27,7 @@ pub mod restart;
 pub mod saving;
 pub mod seeks;
 pub mod shutdown;
+pub mod speech;
 pub mod talk;
 pub mod timers;
 pub mod tourney_play;
@@ -35,10 +35,14 @@ pub mod tourney_run;
 pub mod tourneys;
 pub mod watching;
 
+#[cfg(test)]
+mod tests;
+
 use std::collections::{BTreeMap, HashMap, HashSet};
 
 use tokio::time::Instant;
 
+use crate::event::KickReason;
 use crate::store::Store;
 pub use player::{Out, Player, SessionId};
 use timers::{TimerKey, Timers};
@@ -170,8 +174,8 @@ impl World {
     }
 
     /// Adds a user who finished logging in. If a registered user of that
-    /// name is already here, the old session is told why and closed (spec
-    /// §1.4), and its id is returned.
+    /// name is already here, the old session is told why and closed
+    /// (docs/protocol.md §1.4), and its id is returned.
     pub fn enter(&mut self, player: Player) -> Option<SessionId> {
         let key = player.name.to_ascii_lowercase();
         self.reserved.remove(&key);
@@ -185,13 +189,9 @@ impl World {
         }
         if let Some(old) = kicked.and_then(|id| self.players.remove(&id)) {
             self.announce_departure(&old);
-            old.send(Out::Kick(
-                format!(
-                    "**** {} has arrived - you can't both be logged in. ****\n",
-                    player.name
-                )
-                .into(),
-            ));
+            old.send(Out::Kick(KickReason::LoggedInElsewhere {
+                name: player.name.clone(),
+            }));
         }
         let id = player.id;
         self.by_name.insert(key, id);

@@ -2,15 +2,17 @@
 //! accepted, declined, withdrawn or made void, and the offers of a game
 //! in progress. Challenges themselves are made in `challenges.rs`.
 //!
-//! Wording follows the spec (§4.1–4.3, §5.6); the pendinfo lines (`<pf>`,
-//! `<pt>`, `<pr>`) go to users with `iset pendinfo 1`.
+//! Everything here speaks in events (docs/protocol.md, "Offers"): the
+//! pendinfo lines (`<pf>`, `<pt>`, `<pr>`) are events every party gets,
+//! which only users with `iset pendinfo 1` see.
 
 use std::sync::Arc;
 
 use shakmaty::Color;
 use tokio::time::Instant;
 
-use crate::session::ivars::Ivar;
+use crate::event::{Answer, EndKind, Event, GameOffer, Msg};
+use crate::msg;
 use crate::world::game::Viewer;
 use crate::world::games::End;
 use crate::world::offers::{Offer, OfferKind};
@@ -43,57 +45,57 @@ impl Pick {
 }
 
 impl World {
-    pub(super) fn pendinfo(&self, id: SessionId) -> bool {
-        self.player(id).is_some_and(|p| p.ivars.get(Ivar::PENDINFO))
-    }
-
     pub(super) fn name_of(&self, id: SessionId) -> String {
         self.player(id).map(|p| p.name.clone()).unwrap_or_default()
     }
 
-    /// Records an offer and tells the receiver's client (`<pf>`); returns
-    /// the offer number and the `<pt>` line for the sender, if they want it.
+    /// Records an offer and tells the receiver (`<pf>`); returns the offer
+    /// number and the sender's `<pt>` event.
     pub(super) fn add_offer(
         &mut self,
         from: SessionId,
         to: SessionId,
         kind: OfferKind,
-    ) -> (u32, Option<String>) {
+        spaced: bool,
+    ) -> (u32, Event) {
         let params = kind.params();
-        let word = kind.word();
+        let offer_type = kind.offer_type();
         let id = self.offers.add(from, to, kind);
-        if self.pendinfo(to) {
-            let line = format!("<pf> {id} w={} t={word} p={params}\n", self.name_of(from));
-            if let Some(p) = self.player(to) {
-                p.send_text(line);
-            }
+        if let Some(p) = self.player(to) {
+            p.send_event(Event::OfferReceived {
+                id,
+                from: self.name_of(from),
+                kind: offer_type,
+                params: params.clone(),
+            });
         }
-        let pt = self
-            .pendinfo(from)
-            .then(|| format!("<pt> {id} w={} t={word} p={params}\n", self.name_of(to)));
+        let pt = Event::OfferSent {
+            id,
+            to: self.name_of(to),
+            kind: offer_type,
+            params,
+            spaced,
+        };
         (id, pt)
     }
 
-    /// Removes an offer and tells both clients (`<pr>`). `quiet_for` gets
-    /// its `<pr>` line returned instead (it goes in that user's reply).
+    /// Removes an offer and tells both parties (`<pr>`). `quiet_for` gets
+    /// its event returned instead (it goes in that user's reply).
     pub(super) fn remove_offer(
         &mut self,
         id: u32,
         quiet_for: Option<SessionId>,
-    ) -> (Option<Offer>, String) {
+        spaced: bool,
+    ) -> (Option<Offer>, Vec<Event>) {
         let Some(offer) = self.offers.remove(id) else {
-            return (None, String::new());
+            return (None, Vec::new());
         };
-        let mut own = String::new();
+        let mut own = Vec::new();
         for who in [offer.from, offer.to] {
-            if !self.pendinfo(who) {
-                continue;
-            }
-            let line = format!("<pr> {id}\n");
             if Some(who) == quiet_for {
-                own = line;
+                own.push(Event::OfferRemoved { id, spaced });
             } else if let Some(p) = self.player(who) {
-                p.send_text(line);
+                p.send_event(Event::OfferRemoved { id, spaced: false });
             }
         }
         (Some(offer), own)
@@ -101,19 +103,19 @@ impl World {
 
     /// Drops an offer that no longer makes sense (its game ended).
     pub fn drop_offer(&mut self, id: u32) {
-        self.remove_offer(id, None);
+        self.remove_offer(id, None, false);
     }
 
     /// Drops every offer a user made or received (they start a game or leave).
     pub fn withdraw_all_offers(&mut self, id: SessionId) {
         for offer in self.offers.involving(id) {
-            self.remove_offer(offer, None);
+            self.remove_offer(offer, None, false);
         }
     }
 
     /// A move declines every offer the mover has received (lasker
-    /// `process_move`); returns the mover's lines about it.
-    pub fn decline_offers_to(&mut self, mover: SessionId) -> String {
+    /// `process_move`); returns the mover's events about it.
+    pub fn decline_offers_to(&mut self, mover: SessionId) -> Vec<Event> {
         let received: Vec<u32> = self
             .offers
             .to(mover)
@@ -122,31 +124,45 @@ impl World {
             .collect();
         received
             .into_iter()
-            .map(|id| self.decline_offer(mover, id))
+            .flat_map(|id| self.decline_offer(mover, id))
             .collect()
     }
 
     /// `me` declines offer `id`: its maker hears it, and so do the
     /// observers of `me`'s game when it was made in one. Returns `me`'s
-    /// lines.
-    fn decline_offer(&mut self, me: SessionId, id: u32) -> String {
-        let (Some(offer), pr) = self.remove_offer(id, Some(me)) else {
-            return String::new();
+    /// events.
+    fn decline_offer(&mut self, me: SessionId, id: u32) -> Vec<Event> {
+        let (Some(offer), pr) = self.remove_offer(id, Some(me), false) else {
+            return Vec::new();
         };
-        let noun = offer.kind.request_noun();
+        let kind = offer.kind.offer_type();
         let my_name = self.name_of(me);
         if let Some(p) = self.player(offer.from) {
-            p.send_text(format!("{my_name} declines the {noun}.\n"));
+            p.send_event(Event::OfferAnswered {
+                by: my_name.clone(),
+                kind,
+                answer: Answer::Declined,
+            });
         }
         if !matches!(offer.kind, OfferKind::Match(_))
             && let Some(no) = self.player(me).and_then(|p| p.game)
         {
-            self.tell_observers(no, format!("Game {no}: {my_name} declines the {noun}.\n"));
+            self.tell_observers(
+                no,
+                Event::OfferDeclinedSeen {
+                    game: no,
+                    by: my_name,
+                    kind,
+                },
+            );
         }
-        format!(
-            "You decline the {noun} from {}.\n{pr}",
-            self.name_of(offer.from)
-        )
+        let mut reply = vec![Event::line(msg!(
+            "offer-you-decline",
+            kind = kind.word(),
+            name = self.name_of(offer.from)
+        ))];
+        reply.extend(pr);
+        reply
     }
 
     /// Finds the offer `pick` means among `offers`; errors are reply lines.
@@ -154,30 +170,28 @@ impl World {
         &self,
         offers: Vec<&Offer>,
         pick: &Pick,
-        verb: &str,
+        verb: &'static str,
         received: bool,
-    ) -> Result<u32, String> {
-        let none = if received {
-            format!("You have no offers to {verb}.")
-        } else {
-            "You have no pending offers to other players.".to_string()
-        };
+    ) -> Result<u32, Vec<Msg>> {
         if offers.is_empty() {
-            return Err(none);
+            return Err(vec![if received {
+                msg!("offer-none-to", verb = verb)
+            } else {
+                msg!("offer-none-made")
+            }]);
         }
         let other = |o: &Offer| if received { o.from } else { o.to };
         match pick {
             Pick::Only if offers.len() == 1 => Ok(offers[0].id),
-            Pick::Only => Err(format!(
-                "You have more than one offer to {verb}.\nUse \"pending\" to see them and \"{verb} n\" to choose which one."
-            )),
+            Pick::Only => Err(vec![
+                msg!("offer-several", verb = verb),
+                msg!("offer-several-how", verb = verb),
+            ]),
             Pick::Number(n) => offers
                 .iter()
                 .find(|o| o.id == *n)
                 .map(|o| o.id)
-                .ok_or_else(|| {
-                    "Out of range. Use \"pending\" to see the list of offers.".to_string()
-                }),
+                .ok_or_else(|| vec![msg!("offer-out-of-range")]),
             Pick::Kind(kind) => match offers
                 .iter()
                 .filter(|o| o.kind.word() == kind)
@@ -185,10 +199,8 @@ impl World {
                 .as_slice()
             {
                 [one] => Ok(one.id),
-                [] => Err(format!("There are no {kind} offers to {verb}.")),
-                _ => Err(format!(
-                    "You have more than one {kind} offer; use \"{verb} n\"."
-                )),
+                [] => Err(vec![msg!("offer-no-kind", kind = kind, verb = verb)]),
+                _ => Err(vec![msg!("offer-several-kind", kind = kind, verb = verb)]),
             },
             Pick::Name(name) => {
                 let lower = name.to_ascii_lowercase();
@@ -203,47 +215,50 @@ impl World {
                     .collect();
                 match found.as_slice() {
                     [one] => Ok(*one),
-                    [] if received => Err(format!("There are no offers pending from {name}.")),
-                    [] => Err(format!("There are no offers pending to {name}.")),
-                    _ => Err(format!(
-                        "You have more than one offer involving {name}; use \"{verb} n\"."
-                    )),
+                    [] if received => Err(vec![msg!("offer-none-from-name", name = name)]),
+                    [] => Err(vec![msg!("offer-none-to-name", name = name)]),
+                    _ => Err(vec![msg!("offer-several-name", name = name, verb = verb)]),
                 }
             }
         }
     }
 
     /// `accept [N|name|t=type]`: returns the reply (errors included).
-    pub fn accept(&mut self, me: SessionId, pick: &Pick, now: Instant) -> String {
+    pub fn accept(&mut self, me: SessionId, pick: &Pick, now: Instant) -> Vec<Event> {
         let offers: Vec<&Offer> = self.offers.to(me).collect();
         let id = match self.pick_offer(offers, pick, "accept", true) {
             Ok(id) => id,
-            Err(e) => return format!("{e}\n"),
+            Err(lines) => return vec![Event::Lines { lines }],
         };
         self.accept_offer(me, id, now)
     }
 
     /// Carries out an accepted offer.
-    pub fn accept_offer(&mut self, me: SessionId, id: u32, now: Instant) -> String {
+    pub fn accept_offer(&mut self, me: SessionId, id: u32, now: Instant) -> Vec<Event> {
         let busy = |w: &World, id| w.player(id).is_some_and(|p| p.game.is_some());
         if let Some(offer) = self.offers.get(id)
             && matches!(offer.kind, OfferKind::Match(_))
             && (busy(self, me) || busy(self, offer.from))
         {
-            return "You can't accept a challenge while a game is in progress.\n".into();
+            return vec![Event::line(msg!("accept-while-playing"))];
         }
-        let (Some(offer), pr) = self.remove_offer(id, Some(me)) else {
-            return String::new();
+        let (Some(offer), pr) = self.remove_offer(id, Some(me), true) else {
+            return Vec::new();
         };
         let (my_name, their_name) = (self.name_of(me), self.name_of(offer.from));
-        let noun = offer.kind.request_noun();
-        let mut reply = format!("You accept the {noun} from {their_name}.\n");
-        if !pr.is_empty() {
-            reply.push('\n');
-            reply.push_str(&pr);
-        }
+        let kind = offer.kind.offer_type();
+        let mut reply = vec![Event::line(msg!(
+            "offer-you-accept",
+            kind = kind.word(),
+            name = their_name
+        ))];
+        reply.extend(pr);
         if let Some(p) = self.player(offer.from) {
-            p.send_text(format!("{my_name} accepts the {noun}.\n"));
+            p.send_event(Event::OfferAnswered {
+                by: my_name,
+                kind,
+                answer: Answer::Accepted,
+            });
         }
         match offer.kind {
             OfferKind::Match(c) => {
@@ -255,7 +270,7 @@ impl World {
                 match c.resume {
                     Some(id) => {
                         if let Err(e) = self.resume_game(id, now) {
-                            reply.push_str(&format!("{e}\n"));
+                            reply.push(Event::line(e));
                         }
                     }
                     None => {
@@ -263,40 +278,25 @@ impl World {
                     }
                 }
             }
-            OfferKind::Draw => self.end_own_game(
-                me,
-                End::finished("Game drawn by mutual agreement".into(), "1/2-1/2", "Agr"),
-                now,
-                &mut reply,
-            ),
-            OfferKind::Abort => self.end_own_game(
-                me,
-                End::aborted("Game aborted by mutual agreement".into()),
-                now,
-                &mut reply,
-            ),
-            OfferKind::Adjourn => self.end_own_game(
-                me,
-                End::adjourned("Game adjourned by mutual agreement".into()),
-                now,
-                &mut reply,
-            ),
-            OfferKind::Takeback(n) => self.take_back(me, n, now, &mut reply),
+            OfferKind::Draw => self.end_own_game(me, EndKind::DrawAgreed, now, &mut reply),
+            OfferKind::Abort => self.end_own_game(me, EndKind::AbortAgreed, now, &mut reply),
+            OfferKind::Adjourn => self.end_own_game(me, EndKind::AdjournAgreed, now, &mut reply),
+            OfferKind::Takeback(n) => self.take_back(me, n, now),
         }
         reply
     }
 
-    fn end_own_game(&mut self, me: SessionId, end: End, now: Instant, reply: &mut String) {
+    fn end_own_game(&mut self, me: SessionId, kind: EndKind, now: Instant, reply: &mut Vec<Event>) {
         if let Some(no) = self.player(me).and_then(|p| p.game)
-            && let Some(text) = self.end_game(no, end, now, Some(me))
+            && let Some(event) = self.end_game(no, End::of(kind), now, Some(me))
         {
-            reply.push('\n');
-            reply.push_str(&text);
+            reply.push(Event::Blank);
+            reply.push(event);
         }
     }
 
     /// Rolls a game back `n` half-moves and shows everyone the board.
-    fn take_back(&mut self, me: SessionId, n: u32, now: Instant, reply: &mut String) {
+    fn take_back(&mut self, me: SessionId, n: u32, now: Instant) {
         let Some(no) = self.player(me).and_then(|p| p.game) else {
             return;
         };
@@ -327,140 +327,178 @@ impl World {
             }
         }
         self.arm_flag(no);
-        let _ = reply;
     }
 
     /// `decline [N|name|t=type]`.
-    pub fn decline(&mut self, me: SessionId, pick: &Pick) -> String {
+    pub fn decline(&mut self, me: SessionId, pick: &Pick) -> Vec<Event> {
         let offers: Vec<&Offer> = self.offers.to(me).collect();
         let id = match self.pick_offer(offers, pick, "decline", true) {
             Ok(id) => id,
-            Err(e) => return format!("{e}\n"),
+            Err(lines) => return vec![Event::Lines { lines }],
         };
         self.decline_offer(me, id)
     }
 
     /// `withdraw [N|name|t=type]`.
-    pub fn withdraw(&mut self, me: SessionId, pick: &Pick) -> String {
+    pub fn withdraw(&mut self, me: SessionId, pick: &Pick) -> Vec<Event> {
         let offers: Vec<&Offer> = self.offers.from(me).collect();
         let id = match self.pick_offer(offers, pick, "withdraw", false) {
             Ok(id) => id,
-            Err(e) => return format!("{e}\n"),
+            Err(lines) => return vec![Event::Lines { lines }],
         };
-        let (Some(offer), pr) = self.remove_offer(id, Some(me)) else {
-            return String::new();
+        let (Some(offer), pr) = self.remove_offer(id, Some(me), false) else {
+            return Vec::new();
         };
-        let noun = offer.kind.request_noun();
+        let kind = offer.kind.offer_type();
         if let Some(p) = self.player(offer.to) {
-            p.send_text(format!("{} withdraws the {noun}.\n", self.name_of(me)));
+            p.send_event(Event::OfferAnswered {
+                by: self.name_of(me),
+                kind,
+                answer: Answer::Withdrawn,
+            });
         }
-        format!(
-            "You withdraw the {noun} to {}.\n{pr}",
-            self.name_of(offer.to)
-        )
+        let mut reply = vec![Event::line(msg!(
+            "offer-you-withdraw",
+            kind = kind.word(),
+            name = self.name_of(offer.to)
+        ))];
+        reply.extend(pr);
+        reply
     }
 
     /// `pending`: offers made and received.
-    pub fn pending(&self, me: SessionId) -> String {
-        let mut s = String::new();
+    pub fn pending(&self, me: SessionId) -> Vec<Msg> {
+        let mut lines = Vec::new();
         let made: Vec<&Offer> = self.offers.from(me).collect();
         if made.is_empty() {
-            s.push_str("There are no offers pending TO other players.\n");
+            lines.push(msg!("pending-none-to"));
         } else {
-            s.push_str("Offers TO other players:\n");
+            lines.push(msg!("pending-to-header"));
             for o in made {
-                s.push_str(&format!(
-                    " {}: You are offering {} {}\n",
-                    o.id,
-                    self.name_of(o.to),
-                    o.kind.describe()
-                ));
+                lines.push(describe(o, "pending-to", self.name_of(o.to)));
             }
-            s.push_str("\nIf you wish to withdraw any of these offers type 'withdraw n'\nor just 'withdraw' if there is only one offer.\n");
+            lines.push(msg!("blank"));
+            lines.push(msg!("pending-to-how"));
+            lines.push(msg!("pending-to-how-only"));
         }
-        s.push('\n');
+        lines.push(msg!("blank"));
         let received: Vec<&Offer> = self.offers.to(me).collect();
         if received.is_empty() {
-            s.push_str("There are no offers pending FROM other players.\n");
+            lines.push(msg!("pending-none-from"));
         } else {
-            s.push_str("Offers FROM other players:\n");
+            lines.push(msg!("pending-from-header"));
             for o in received {
-                s.push_str(&format!(
-                    " {}: {} is offering {}\n",
-                    o.id,
-                    self.name_of(o.from),
-                    o.kind.describe()
-                ));
+                lines.push(describe(o, "pending-from", self.name_of(o.from)));
             }
-            s.push_str("\nIf you wish to accept any of these offers type 'accept n'\nor just 'accept' if there is only one offer.\n");
+            lines.push(msg!("blank"));
+            lines.push(msg!("pending-from-how"));
+            lines.push(msg!("pending-from-how-only"));
         }
-        s
+        lines
     }
 
     /// A game offer (`draw`, `abort`, `adjourn`, `takeback`) from a player
     /// to their opponent: accepts the opponent's matching offer if there is
     /// one, else makes it. Returns the reply.
-    pub fn offer_in_game(&mut self, me: SessionId, kind: OfferKind, now: Instant) -> String {
+    pub fn offer_in_game(&mut self, me: SessionId, kind: OfferKind, now: Instant) -> Vec<Event> {
         let Some(game) = self.game_of(me) else {
-            return "You are not playing a game.\n".into();
+            return vec![Event::line(msg!("not-playing"))];
         };
         let Some(color) = game.color_of(me) else {
-            return "You are not playing a game.\n".into();
+            return vec![Event::line(msg!("not-playing"))];
         };
         let no = game.no;
         let Some(opponent) = game.seat(!color).id else {
-            return "Your opponent is not here.\n".into();
+            return vec![Event::line(msg!("opponent-not-here"))];
         };
-        if let Some(theirs) = self.offers.between(opponent, me, kind.word()).map(|o| o.id) {
+        if let Some(theirs) = self
+            .offers
+            .between(opponent, me, kind.offer_type())
+            .map(|o| o.id)
+        {
             return self.accept_offer(me, theirs, now);
         }
-        if self.offers.between(me, opponent, kind.word()).is_some() {
-            return format!("You are already offering {}\n", kind.describe());
+        if let Some(o) = self.offers.between(me, opponent, kind.offer_type()) {
+            return vec![Event::line(describe_kind(
+                o.id,
+                &kind,
+                "offer-already",
+                String::new(),
+            ))];
         }
-        let my_name = self.name_of(me);
-        let (to_opponent, to_observers, sent) = match &kind {
-            OfferKind::Draw => (
-                format!("{my_name} offers you a draw.\n"),
-                format!("Game {no}: {my_name} offers a draw.\n"),
-                "Draw request sent.\n",
-            ),
-            OfferKind::Abort => (
-                format!("{my_name} would like to abort the game; type \"abort\" to accept.\n"),
-                format!("Game {no}: {my_name} requests to abort the game.\n"),
-                "Abort request sent.\n",
-            ),
-            OfferKind::Adjourn => (
-                format!("{my_name} would like to adjourn the game; type \"adjourn\" to accept.\n"),
-                format!("Game {no}: {my_name} requests to adjourn the game.\n"),
-                "Adjourn request sent.\n",
-            ),
-            OfferKind::Takeback(n) => (
-                format!("{my_name} would like to take back {n} half move(s).\n"),
-                format!("Game {no}: {my_name} requests to take back {n} half move(s).\n"),
-                "Takeback request sent.\n",
-            ),
-            OfferKind::Match(_) => return String::new(),
+        let offer = match &kind {
+            OfferKind::Draw => GameOffer::Draw,
+            OfferKind::Abort => GameOffer::Abort,
+            OfferKind::Adjourn => GameOffer::Adjourn,
+            OfferKind::Takeback(n) => GameOffer::Takeback { plies: *n },
+            OfferKind::Match(_) => return Vec::new(),
         };
+        let my_name = self.name_of(me);
         if let Some(p) = self.player(opponent) {
-            p.send_text(to_opponent);
+            p.send_event(Event::GameOffered {
+                game: no,
+                from: my_name.clone(),
+                offer,
+            });
         }
-        self.tell_observers(no, to_observers);
-        let (_, pt) = self.add_offer(me, opponent, kind);
-        let mut reply = sent.to_string();
-        if let Some(pt) = pt {
-            reply.push_str(&pt);
-        }
-        reply
+        self.tell_observers(
+            no,
+            Event::GameOfferSeen {
+                game: no,
+                from: my_name,
+                offer,
+            },
+        );
+        let sent = match offer {
+            GameOffer::Draw => msg!("offer-sent-draw"),
+            GameOffer::Abort => msg!("offer-sent-abort"),
+            GameOffer::Adjourn => msg!("offer-sent-adjourn"),
+            GameOffer::Takeback { .. } => msg!("offer-sent-takeback"),
+        };
+        let (_, pt) = self.add_offer(me, opponent, kind, false);
+        vec![Event::line(sent), pt]
+    }
+}
+
+/// An offer as `pending` (`prefix` `pending-to`, `pending-from`) or the
+/// refusal of a second one (`offer-already`) says it.
+fn describe(o: &Offer, prefix: &str, name: String) -> Msg {
+    describe_kind(o.id, &o.kind, prefix, name)
+}
+
+fn describe_kind(number: u32, kind: &OfferKind, prefix: &str, name: String) -> Msg {
+    let id = match (prefix, kind) {
+        ("pending-to", OfferKind::Match(_)) => "pending-to-match",
+        ("pending-to", OfferKind::Draw) => "pending-to-draw",
+        ("pending-to", OfferKind::Abort) => "pending-to-abort",
+        ("pending-to", OfferKind::Adjourn) => "pending-to-adjourn",
+        ("pending-to", OfferKind::Takeback(_)) => "pending-to-takeback",
+        ("pending-from", OfferKind::Match(_)) => "pending-from-match",
+        ("pending-from", OfferKind::Draw) => "pending-from-draw",
+        ("pending-from", OfferKind::Abort) => "pending-from-abort",
+        ("pending-from", OfferKind::Adjourn) => "pending-from-adjourn",
+        ("pending-from", OfferKind::Takeback(_)) => "pending-from-takeback",
+        (_, OfferKind::Match(_)) => "offer-already-match",
+        (_, OfferKind::Draw) => "offer-already-draw",
+        (_, OfferKind::Abort) => "offer-already-abort",
+        (_, OfferKind::Adjourn) => "offer-already-adjourn",
+        (_, OfferKind::Takeback(_)) => "offer-already-takeback",
+    };
+    let m = Msg::new(id).with("id", number).with("name", name);
+    match kind {
+        OfferKind::Match(c) => m.with("text", &c.text),
+        OfferKind::Takeback(n) => m.with("plies", *n),
+        _ => m,
     }
 }
 
 impl World {
-    /// Tells the observers of game `no` (not its players) one line.
-    fn tell_observers(&self, no: u32, line: impl Into<Arc<str>>) {
-        let line = line.into();
+    /// Tells the observers of game `no` (not its players) one event.
+    fn tell_observers(&self, no: u32, event: Event) {
+        let event = Arc::new(event);
         if let Some(game) = self.games.get(&no) {
             for p in game.observers.iter().filter_map(|&o| self.player(o)) {
-                p.send_text(line.clone());
+                p.share(&event);
             }
         }
     }

@@ -24,6 +24,8 @@ pub struct Challenge {
     pub resume: Option<i64>,
 }
 
+pub use crate::event::OfferType;
+
 /// What is offered.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum OfferKind {
@@ -36,15 +38,20 @@ pub enum OfferKind {
 }
 
 impl OfferKind {
+    /// The offer's type.
+    pub fn offer_type(&self) -> OfferType {
+        match self {
+            OfferKind::Match(_) => OfferType::Match,
+            OfferKind::Draw => OfferType::Draw,
+            OfferKind::Abort => OfferType::Abort,
+            OfferKind::Adjourn => OfferType::Adjourn,
+            OfferKind::Takeback(_) => OfferType::Takeback,
+        }
+    }
+
     /// The type word of pendinfo's `t=` and of `accept t=...`.
     pub fn word(&self) -> &'static str {
-        match self {
-            OfferKind::Match(_) => "match",
-            OfferKind::Draw => "draw",
-            OfferKind::Abort => "abort",
-            OfferKind::Adjourn => "adjourn",
-            OfferKind::Takeback(_) => "takeback",
-        }
+        self.offer_type().word()
     }
 
     /// Pendinfo's `p=`: the challenge text, the half-moves of a takeback,
@@ -127,10 +134,10 @@ impl Offers {
     }
 
     /// The offer of this type from `from` to `to`, if any.
-    pub fn between(&self, from: SessionId, to: SessionId, word: &str) -> Option<&Offer> {
+    pub fn between(&self, from: SessionId, to: SessionId, kind: OfferType) -> Option<&Offer> {
         self.by_id
             .values()
-            .find(|o| o.from == from && o.to == to && o.kind.word() == word)
+            .find(|o| o.from == from && o.to == to && o.kind.offer_type() == kind)
     }
 
     /// Numbers of every offer `id` made or received.
@@ -156,11 +163,11 @@ mod tests {
         assert!(a < b && b < c);
         assert_eq!(o.to(1).map(|x| x.id).collect::<Vec<_>>(), vec![b, c]);
         assert_eq!(o.from(2).count(), 1);
-        assert_eq!(o.between(1, 2, "draw").map(|x| x.id), Some(a));
+        assert_eq!(o.between(1, 2, OfferType::Draw).map(|x| x.id), Some(a));
         assert_eq!(o.involving(2), vec![a, b]);
         assert_eq!(o.get(b).unwrap().kind.params(), "2");
         o.remove(a);
-        assert!(o.between(1, 2, "draw").is_none());
+        assert!(o.between(1, 2, OfferType::Draw).is_none());
         assert_eq!(
             OfferKind::Takeback(2).describe(),
             "to takeback the last 2 half moves."

@@ -11,10 +11,12 @@ use tokio_util::sync::CancellationToken;
 
 use crate::account::Titles;
 use crate::chess::BoardSnapshot;
+use crate::event::{Event, GameIntro, KickReason};
 use crate::formula::{Formula, UserFormulas};
 use crate::rating::{Rating, RatingDisplay};
-use crate::session::ivars::Ivars;
-use crate::session::vars::Vars;
+use crate::settings::ivars::Ivars;
+use crate::settings::vars::Vars;
+use crate::settings::vars::{Switch, Text};
 use crate::store::{Store, Ticket};
 use crate::world::game::Viewer;
 
@@ -24,11 +26,15 @@ pub type SessionId = u64;
 /// Something a session must show its user without being asked.
 #[derive(Debug, Clone)]
 pub enum Out {
-    /// Text lines (each ending in `\n`); the session puts a newline before
-    /// them and the prompt after them.
+    /// Finished text lines (each ending in `\n`), for the few senders not
+    /// yet speaking in events; the session puts a newline before them and
+    /// the prompt after them.
     Text(Arc<str>),
-    /// Say this, then close the connection (double login, nuke, shutdown).
-    Kick(Arc<str>),
+    /// An event, rendered by the session in its user's language and
+    /// settings; one allocation shared by every recipient.
+    Event(Arc<Event>),
+    /// Say why, then close the connection (double login, idle, nuke).
+    Kick(KickReason),
     /// A board after a move, to render in the user's own style.
     Board {
         board: Arc<BoardSnapshot>,
@@ -40,7 +46,7 @@ pub enum Out {
     /// A game starts: the `Creating:` lines (and `<g1>`), then the board,
     /// with nothing in between (PyChess reads them as one group).
     GameStart {
-        intro: Arc<str>,
+        intro: Arc<GameIntro>,
         board: Arc<BoardSnapshot>,
         viewer: Viewer,
         /// As for `Board`: the game's row is stored first.
@@ -119,16 +125,16 @@ impl Player {
         self.rating_display().column()
     }
 
-    /// The status character of `who` (spec §6.2): `^` playing, `:` not
+    /// The status character of `who` (docs/protocol.md §6.2): `^` playing, `:` not
     /// open, `&` in a tournament, `.` idle over five minutes.
     pub fn status_char(&self) -> char {
         if self.game.is_some() {
             '^'
         } else if self.examining.is_some() {
             '#'
-        } else if !self.vars.switch("open") {
+        } else if !self.vars.switch(Switch::Open) {
             ':'
-        } else if self.vars.switch("tourney") {
+        } else if self.vars.switch(Switch::Tourney) {
             '&'
         } else if self.last_input.elapsed().as_secs() > IDLE_MARK_SECS {
             '.'
@@ -174,12 +180,12 @@ impl Player {
     /// (which only ever hold formulas that parse: `set` checks them).
     pub fn formulas(&self) -> UserFormulas {
         let mut f = UserFormulas::default();
-        let text = self.vars.text("formula");
+        let text = self.vars.text(Text::Formula);
         if !text.trim().is_empty() {
             f.formula = Formula::parse(text).ok();
         }
         for n in 1..=9u8 {
-            let text = self.vars.text(&format!("f{n}"));
+            let text = self.vars.f_var(n);
             if !text.trim().is_empty() {
                 f.f[usize::from(n - 1)] = Formula::parse_f(n, text).ok();
             }
@@ -216,5 +222,15 @@ impl Player {
     /// Queues unsolicited text (ending in `\n`).
     pub fn send_text(&self, text: impl Into<Arc<str>>) {
         self.send(Out::Text(text.into()));
+    }
+
+    /// Queues an event for this user alone.
+    pub fn send_event(&self, event: Event) {
+        self.send(Out::Event(Arc::new(event)));
+    }
+
+    /// Queues an event shared with other recipients.
+    pub fn share(&self, event: &Arc<Event>) {
+        self.send(Out::Event(event.clone()));
     }
 }

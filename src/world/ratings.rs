@@ -3,7 +3,9 @@
 
 use shakmaty::Color;
 
+use crate::event::{Msg, Refusal};
 use crate::formula::OfferFacts;
+use crate::msg;
 use crate::rating::{self, GameResult, Rating};
 use crate::store::adjourned::StoredGame;
 use crate::timefmt::unix_now;
@@ -13,7 +15,8 @@ use crate::world::{Player, SessionId, World};
 /// The new ratings after a rated game: a line for each player present, and
 /// what to store.
 pub struct RatedOutcome {
-    pub lines: Vec<(SessionId, String)>,
+    /// Each player's rating before and after.
+    pub lines: Vec<(SessionId, (i32, i32))>,
     pub saves: Vec<(i64, Rating)>,
 }
 
@@ -49,13 +52,13 @@ impl World {
     }
 
     /// `None` if `owner`'s formula lets the offer through, else the two
-    /// lines of the refusal (spec §3.5), told to `asker`.
+    /// lines of the refusal (docs/protocol.md §3.5), told to `asker`.
     pub fn formula_refusal(
         &self,
         owner: SessionId,
         asker: SessionId,
         terms: Terms,
-    ) -> Option<String> {
+    ) -> Option<Refusal> {
         let (o, a) = (self.player(owner)?, self.player(asker)?);
         let formulas = o.formulas();
         let facts = self.offer_facts(o, a, terms);
@@ -67,17 +70,18 @@ impl World {
             .as_ref()
             .map(|f| f.source().to_string())
             .unwrap_or_default();
-        Some(format!(
-            "Match request does not fit formula for {}:\n{}'s formula: {text}\n",
-            o.name, o.name
-        ))
+        Some(Refusal::Formula {
+            owner: o.name.clone(),
+            formula: text,
+        })
     }
 
     /// The two preview lines of a rated offer for `me` against `them`.
-    pub fn preview_lines(&self, me: SessionId, them: SessionId) -> Option<String> {
+    pub fn preview_lines(&self, me: SessionId, them: SessionId) -> Option<(i32, i32, i32, f64)> {
         let mine = self.player(me)?.rating.as_ref()?;
         let theirs = self.player(them)?.rating.as_ref()?;
-        Some(rating::format_preview_lines(&rating::preview(mine, theirs, unix_now())) + "\n")
+        let p = rating::preview(mine, theirs, unix_now());
+        Some((p.win, p.draw, p.loss, p.new_rd))
     }
 
     /// Rates a rated game that finished at `now` (Unix secs, the time its
@@ -99,7 +103,7 @@ impl World {
             (wid, &white, &new_white, Color::White),
             (bid, &black, &new_black, Color::Black),
         ] {
-            lines.push((id, rating::adjustment_line(old.whole(), new.whole())));
+            lines.push((id, (old.whole(), new.whole())));
             if let Some(p) = self.player_mut(id) {
                 p.rating = Some(new.clone());
             }
@@ -149,10 +153,7 @@ impl World {
             (wa, &stored.white, &white, &new_white),
             (ba, &stored.black, &black, &new_black),
         ] {
-            lines.push((
-                name.clone(),
-                rating::adjustment_line(old.whole(), new.whole()),
-            ));
+            lines.push((name.clone(), (old.whole(), new.whole())));
             match online(self, name, account).and_then(|id| self.player_mut(id)) {
                 Some(p) => p.rating = Some(new.clone()),
                 None => {
@@ -171,17 +172,16 @@ impl World {
 /// The new ratings after a stored game was decided: each player's
 /// adjustment line, by name, and what to store.
 pub struct StoredRated {
-    pub lines: Vec<(String, String)>,
+    pub lines: Vec<(String, (i32, i32))>,
     pub saves: Vec<(i64, Rating)>,
 }
 
 impl StoredRated {
     /// The line for `name`, or FICS's "no adjustment" line.
-    pub fn line_for(rated: Option<&StoredRated>, name: &str) -> String {
-        rated
-            .and_then(|r| r.lines.iter().find(|(n, _)| n.eq_ignore_ascii_case(name)))
-            .map_or("No ratings adjustment done.".to_string(), |(_, l)| {
-                l.clone()
-            })
+    pub fn line_for(rated: Option<&StoredRated>, name: &str) -> Msg {
+        match rated.and_then(|r| r.lines.iter().find(|(n, _)| n.eq_ignore_ascii_case(name))) {
+            Some((_, (old, new))) => msg!("rating-adjustment", old = *old, new = *new),
+            None => msg!("rating-none"),
+        }
     }
 }

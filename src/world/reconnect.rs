@@ -1,4 +1,4 @@
-//! Reconnection grace (decision 6): a game with a guest or unregistered
+//! Reconnection grace (docs/protocol.md decision 6): a game with a guest or unregistered
 //! player does not end when a player's connection drops. The clocks stop,
 //! the seat waits `disconnect_grace` seconds for the same name to log in
 //! again, and the game goes on from where it stood. Only when the grace
@@ -13,8 +13,8 @@ use std::sync::Arc;
 use shakmaty::Color;
 use tokio::time::Instant;
 
-use crate::session::ivars::Ivar;
-use crate::world::adjourn::continuing_lines;
+use crate::event::{Beginning, EndKind, Event, Msg};
+use crate::msg;
 use crate::world::clock::Clock;
 use crate::world::durable::Absence;
 use crate::world::game::Viewer;
@@ -34,9 +34,9 @@ impl World {
         let name = game.seat(color).name.clone();
         if grace.is_zero() || self.durable.closing {
             let end = if game.plies() < 2 {
-                End::aborted(format!("{name} lost connection; game aborted"))
+                End::of(EndKind::LostConnectionAborted { who: color })
             } else {
-                End::win(!color, format!("{name} forfeits by disconnection"), "Dis")
+                End::of(EndKind::Disconnected { loser: color })
             };
             self.end_game(no, end, now, None);
             return;
@@ -60,11 +60,9 @@ impl World {
         }
         self.arm_flag(no);
         let secs = grace.as_secs();
-        let line = format!(
-            "Game {no}: {name} has lost connection. The clocks are stopped; the game waits {secs} seconds for {name} to come back.\n"
-        );
+        let line = msg!("grace-waiting", no = no, name = &name, secs = secs);
         tracing::info!(game = no, player = %name, secs, "player away; game waits");
-        self.tell_game_audience(no, &line, Some(snap));
+        self.tell_game_audience(no, line, Some(snap));
     }
 
     /// A grace timer fired: the players still away when their grace is over
@@ -87,13 +85,12 @@ impl World {
             }
             return;
         };
-        let name = game.seat(color).name.clone();
         let end = if absence.white.is_some() && absence.black.is_some() {
-            End::aborted("Both players lost connection; game aborted".into())
+            End::of(EndKind::BothLostConnection)
         } else if game.plies() < 2 {
-            End::aborted(format!("{name} lost connection; game aborted"))
+            End::of(EndKind::LostConnectionAborted { who: color })
         } else {
-            End::win(!color, format!("{name} forfeits by disconnection"), "Dis")
+            End::of(EndKind::Disconnected { loser: color })
         };
         self.durable.absent.remove(&no);
         self.end_game(no, end, now, None);
@@ -140,18 +137,16 @@ impl World {
             game.clock = Clock::resume(game.terms.minutes * 60, game.terms.inc, w, b, plies, now);
         }
         let snap = game.refresh_snapshot(now);
-        let mut intro = continuing_lines(game, false);
-        let gameinfo = self.player(id).is_some_and(|p| p.ivars.get(Ivar::GAMEINFO));
-        if gameinfo && let Some(g) = self.games.get(&no) {
-            intro.push_str(&self.gameinfo_line(g));
-            intro.push('\n');
-        }
+        let intro = match self.games.get(&no) {
+            Some(g) => Arc::new(self.intro_of(g, Beginning::Continued { adjourned: false })),
+            None => return,
+        };
         let stored = self.store.last_ticket();
         if let Some(p) = self.player_mut(id) {
             p.game = Some(no);
             p.last_color = Some(color);
             p.send(Out::GameStart {
-                intro: intro.into(),
+                intro,
                 board: snap.clone(),
                 viewer: Viewer::Player(color),
                 stored,
@@ -159,14 +154,12 @@ impl World {
         }
         self.arm_flag(no);
         let line = if still_away {
-            format!(
-                "Game {no}: {name} has reconnected; the clocks stay stopped until both players are back.\n"
-            )
+            msg!("grace-back-waiting", no = no, name = &name)
         } else {
-            format!("Game {no}: {name} has reconnected; the game goes on.\n")
+            msg!("grace-back", no = no, name = &name)
         };
         tracing::info!(game = no, player = %name, "player back in game");
-        self.tell_game_audience_except(no, &line, Some(snap), id);
+        self.tell_game_audience_except(no, line, Some(snap), id);
     }
 
     /// Whether a game is waiting for a dropped player of this name (so that
@@ -182,7 +175,7 @@ impl World {
     fn tell_game_audience(
         &self,
         no: u32,
-        line: &str,
+        line: Msg,
         board: Option<Arc<crate::chess::BoardSnapshot>>,
     ) {
         self.tell_game_audience_except(no, line, board, SessionId::MAX);
@@ -193,20 +186,20 @@ impl World {
     fn tell_game_audience_except(
         &self,
         no: u32,
-        line: &str,
+        line: Msg,
         board: Option<Arc<crate::chess::BoardSnapshot>>,
         skip: SessionId,
     ) {
         let Some(game) = self.games.get(&no) else {
             return;
         };
-        let line: Arc<str> = line.into();
+        let line = Arc::new(Event::line(line));
         for (who, viewer) in game.audience() {
             if who == skip {
                 continue;
             }
             if let Some(p) = self.player(who) {
-                p.send(Out::Text(line.clone()));
+                p.share(&line);
                 if let Some(b) = &board {
                     p.send(Out::Board {
                         board: b.clone(),

@@ -10,6 +10,8 @@
 
 use tokio::time::Instant;
 
+use crate::event::{Event, Msg};
+use crate::msg;
 use crate::store::adjourned as db;
 use crate::world::{SessionId, World};
 
@@ -33,31 +35,27 @@ impl World {
             };
             if o.game.is_some() || self.player(id).is_none_or(|p| p.game.is_some()) {
                 if let Some(p) = self.player(id) {
-                    p.send_text(format!(
-                        "Your adjourned game with {opponent} goes on when you are both free.\n"
-                    ));
+                    p.send_event(Event::line(msg!("restart-when-free", opponent = &opponent)));
                 }
                 continue;
             }
-            o.send_text(format!(
-                "Notification: {name}, who has an adjourned game with you, has arrived.\n"
-            ));
+            o.send_event(Event::line(msg!("restart-arrived", name = &name)));
             if let Err(why) = self.resume_game(db_id, now) {
-                tracing::warn!(db_id, %why, "cannot continue a game the shutdown adjourned");
+                tracing::warn!(db_id, ?why, "cannot continue a game the shutdown adjourned");
             }
         }
     }
 
     /// The lines of the login text about games the shutdown adjourned
     /// whose opponent is away: they go on when the opponent logs in.
-    pub fn restart_notices(&self, id: SessionId) -> String {
+    pub fn restart_notices(&self, id: SessionId) -> Vec<Msg> {
         let Some(me) = self.player(id) else {
-            return String::new();
+            return Vec::new();
         };
         self.server_adjourned(&me.name)
             .into_iter()
             .filter(|(_, opponent)| self.by_name(opponent).is_none())
-            .map(|(_, o)| format!("Your adjourned game with {o} goes on when {o} logs in.\n"))
+            .map(|(_, o)| msg!("restart-when-back", opponent = o))
             .collect()
     }
 
@@ -151,10 +149,12 @@ impl World {
         let (Some(p), Some(g)) = (self.by_name(name), self.games.get(&no)) else {
             return false;
         };
-        p.send_text(format!(
-            "Game {no} ({} vs. {}), which you observed, goes on: \"observe {no}\" to watch.\n",
-            g.white.name, g.black.name
-        ));
+        p.send_event(Event::line(msg!(
+            "restart-watch",
+            no = no,
+            white = &g.white.name,
+            black = &g.black.name
+        )));
         true
     }
 }

@@ -9,17 +9,21 @@
 
 use std::sync::Arc;
 
+use crate::event::Event;
+use crate::msg;
 use crate::store::games::{self as db, Ending, MoveRow};
 use crate::world::game::Game;
 use crate::world::{Out, SessionId, World};
 
 /// What a player is told when the database refuses a rated result for now
 /// (it is kept in memory and written when the disk takes it again).
-pub fn unsaved_result_line(game: &Game) -> String {
-    format!(
-        "Notice: the result of game {} ({} vs. {}) cannot be saved yet: the server cannot write to its database. It is kept and will be saved as soon as it can.\n",
-        game.no, game.white.name, game.black.name
-    )
+pub fn unsaved_result_line(game: &Game) -> Event {
+    Event::line(msg!(
+        "result-not-saved",
+        no = game.no,
+        white = &game.white.name,
+        black = &game.black.name
+    ))
 }
 
 impl World {
@@ -63,7 +67,7 @@ impl World {
         if !game.terms.rated {
             return self.store.write("end game", write);
         }
-        let line: Arc<str> = unsaved_result_line(game).into();
+        let line = Arc::new(unsaved_result_line(game));
         let players: Vec<_> = [game.white.id, game.black.id]
             .into_iter()
             .flatten()
@@ -71,7 +75,7 @@ impl World {
             .collect();
         self.store.write_noted("end game", write, move || {
             for outbox in players {
-                let _ = outbox.try_send(Out::Text(line.clone()));
+                let _ = outbox.try_send(Out::Event(line.clone()));
             }
         });
     }

@@ -1,4 +1,4 @@
-//! Seeks: open invitations that anyone suitable can answer (spec §3).
+//! Seeks: open invitations that anyone suitable can answer (docs/protocol.md §3).
 //!
 //! A seek is shown to users with `set seek 1` who are not playing, whose
 //! rating is in its range, and (for a seek marked `f`) whom the seeker's
@@ -11,7 +11,12 @@ use std::collections::BTreeMap;
 use shakmaty::Color;
 use tokio::time::Instant;
 
-use crate::session::ivars::Ivar;
+use std::sync::Arc;
+
+use crate::event::{Event, Msg, Refusal, SeekAd};
+use crate::msg;
+use crate::settings::ivars::Ivar;
+use crate::settings::vars::Switch;
 use crate::world::challenges::MatchRequest;
 use crate::world::game::Terms;
 use crate::world::{Player, SessionId, World};
@@ -83,49 +88,22 @@ pub struct SeekRequest {
 }
 
 impl World {
-    /// The text ad of a seek (spec §3.2).
-    fn seek_ad(&self, s: &Seek) -> Option<String> {
+    /// A seek as its ad and its `<s>` line show it.
+    fn seek_ad(&self, s: &Seek) -> Option<SeekAd> {
         let p = self.player(s.owner)?;
-        let color = match s.color {
-            Some(Color::White) => " [white]",
-            Some(Color::Black) => " [black]",
-            None => "",
-        };
-        Some(format!(
-            "{} ({}) seeking {} {} {} atomic{color}{}{} (\"play {}\" to respond)",
-            p.display_name(),
-            p.rating_display().parenthesised(),
-            s.terms.minutes,
-            s.terms.inc,
-            s.terms.rated_word(),
-            if s.manual { " m" } else { "" },
-            if s.formula { " f" } else { "" },
-            s.id
-        ))
-    }
-
-    /// The `<s>` line of a seek (spec §3.4), with `tag` `s` or `sn`.
-    fn seek_info(&self, s: &Seek, tag: &str) -> Option<String> {
-        let p = self.player(s.owner)?;
-        let color = match s.color {
-            Some(Color::White) => 'W',
-            Some(Color::Black) => 'B',
-            None => '?',
-        };
-        Some(format!(
-            "<{tag}> {} w={} ti={:02x} rt={} t={} i={} r={} tp=atomic c={color} rr={}-{} a={} f={}",
-            s.id,
-            p.name,
-            p.titles.flags(),
-            p.rating_display().seekinfo(),
-            s.terms.minutes,
-            s.terms.inc,
-            if s.terms.rated { 'r' } else { 'u' },
-            s.range.0,
-            s.range.1,
-            if s.manual { 'f' } else { 't' },
-            if s.formula { 't' } else { 'f' },
-        ))
+        Some(SeekAd {
+            id: s.id,
+            name: p.name.clone(),
+            display_name: p.display_name(),
+            title_flags: u32::from(p.titles.flags()),
+            rating: p.rating_display().parenthesised(),
+            seekinfo_rating: p.rating_display().seekinfo(),
+            terms: s.terms.view(),
+            color: s.color.map(|c| if c == Color::White { 'W' } else { 'B' }),
+            manual: s.manual,
+            formula: s.formula,
+            range: s.range,
+        })
     }
 
     /// Whether `viewer` may see (and answer) a seek.
@@ -150,34 +128,30 @@ impl World {
 
     /// Shows a new seek to everyone it is for; returns how many saw it.
     fn announce_seek(&self, s: &Seek) -> usize {
-        let (Some(ad), Some(info)) = (self.seek_ad(s), self.seek_info(s, "s")) else {
+        let Some(ad) = self.seek_ad(s) else {
             return 0;
         };
+        let ad = Arc::new(ad);
+        let theirs = Arc::new(Event::SeekPosted {
+            ad: ad.clone(),
+            own: false,
+        });
         let mut seen = 0;
         for p in self.players() {
             if p.id == s.owner {
-                if p.ivars.get(Ivar::SHOWOWNSEEK) || p.vars.switch("showownseek") {
-                    let own = if p.ivars.get(Ivar::SEEKINFO) {
-                        self.seek_info(s, "sn")
-                    } else {
-                        Some(ad.clone())
-                    };
-                    if let Some(line) = own {
-                        p.send_text(format!("{line}\n"));
-                    }
+                if p.ivars.get(Ivar::SHOWOWNSEEK) || p.vars.switch(Switch::Showownseek) {
+                    p.send_event(Event::SeekPosted {
+                        ad: ad.clone(),
+                        own: true,
+                    });
                 }
                 continue;
             }
-            if !p.vars.switch("seek") || !self.seek_fits(s, p) {
+            if !p.vars.switch(Switch::Seek) || !self.seek_fits(s, p) {
                 continue;
             }
             seen += 1;
-            let line = if p.ivars.get(Ivar::SEEKINFO) {
-                &info
-            } else {
-                &ad
-            };
-            p.send_text(format!("{line}\n"));
+            p.share(&theirs);
         }
         seen
     }
@@ -190,14 +164,12 @@ impl World {
         for id in ids {
             self.seeks.by_id.remove(id);
         }
-        let list = ids.iter().map(u32::to_string).collect::<Vec<_>>().join(" ");
+        let gone = Arc::new(Event::SeeksRemoved { ids: ids.to_vec() });
         for p in self.players() {
-            if p.ivars.get(Ivar::SEEKINFO) && p.ivars.get(Ivar::SEEKREMOVE) {
-                // Jin reads one index per <sr> line.
-                let lines: String = ids.iter().map(|id| format!("<sr> {id}\n")).collect();
-                p.send_text(lines);
-            } else if p.ivars.get(Ivar::SEEKREMOVE) {
-                p.send_text(format!("Ads removed: {list}\n"));
+            // Who follows removals is the world's to know; how they read
+            // them (`<sr>` or `Ads removed:`) is the renderer's.
+            if p.ivars.get(Ivar::SEEKREMOVE) {
+                p.share(&gone);
             }
         }
     }
@@ -208,41 +180,40 @@ impl World {
         self.remove_seeks(&ids);
     }
 
-    /// `<sc>` and every seek as `<s>`, for a client that just turned seekinfo on.
-    pub fn seekinfo_snapshot(&self, viewer: SessionId) -> String {
-        let mut text = String::from("<sc>\n");
+    /// Every seek `viewer` may answer, and their own with `showownseek`,
+    /// for a client that just turned seekinfo on (its `<sc>`, then one
+    /// `<s>` or `<sn>` each).
+    pub fn seekinfo_snapshot(&self, viewer: SessionId) -> Vec<Event> {
         let Some(me) = self.player(viewer) else {
-            return text;
+            return Vec::new();
         };
-        let own_too = me.ivars.get(Ivar::SHOWOWNSEEK) || me.vars.switch("showownseek");
+        let own_too = me.ivars.get(Ivar::SHOWOWNSEEK) || me.vars.switch(Switch::Showownseek);
+        let mut events = Vec::new();
         for s in self.seeks.all() {
-            // Others' seeks that suit me as `<s>`, mine as `<sn>` (as
+            // Others' seeks that suit me, mine as my own (as
             // `announce_seek` sends them).
-            let line = if s.owner == viewer {
-                own_too.then(|| self.seek_info(s, "sn")).flatten()
-            } else if self.seek_fits(s, me) {
-                self.seek_info(s, "s")
-            } else {
-                None
-            };
-            if let Some(line) = line {
-                text.push_str(&line);
-                text.push('\n');
+            let own = s.owner == viewer;
+            let shown = if own { own_too } else { self.seek_fits(s, me) };
+            if let (true, Some(ad)) = (shown, self.seek_ad(s)) {
+                events.push(Event::SeekPosted {
+                    ad: Arc::new(ad),
+                    own,
+                });
             }
         }
-        text
+        events
     }
 
     /// `seek`: posts a seek, or plays at once when it matches one already posted.
-    pub fn post_seek(&mut self, owner: SessionId, req: SeekRequest, now: Instant) -> String {
+    pub fn post_seek(&mut self, owner: SessionId, req: SeekRequest, now: Instant) -> Vec<Event> {
         let Some(me) = self.player(owner) else {
-            return String::new();
+            return Vec::new();
         };
         if me.game.is_some() {
-            return "You can't seek while you are playing a game.\n".into();
+            return say(msg!("seek-while-playing"));
         }
         if let Some(refusal) = self.computer_seek_refusal(owner, req.terms) {
-            return format!("{refusal}\n");
+            return vec![Event::Refused(refusal)];
         }
         let mut seek = Seek {
             id: 0,
@@ -256,18 +227,20 @@ impl World {
         let mine: Vec<Seek> = self.seeks.of(owner).cloned().collect();
         if let Some(same) = mine.iter().find(|s| s.same_offer(&seek)) {
             if same.range == seek.range {
-                return "You already have an active seek with the same parameters.\n".into();
+                return say(msg!("seek-same"));
             }
             if let Some(s) = self.seeks.by_id.get_mut(&same.id) {
                 s.range = seek.range;
             }
-            return format!(
-                "Updating seek ad {}; rating range now {}-{}.\n",
-                same.id, seek.range.0, seek.range.1
-            );
+            return say(msg!(
+                "seek-range-updated",
+                index = same.id,
+                low = seek.range.0,
+                high = seek.range.1
+            ));
         }
         if mine.len() >= MAX_SEEKS {
-            return format!("You can only have {MAX_SEEKS} active seeks.\n");
+            return say(msg!("seek-too-many", n = MAX_SEEKS));
         }
         // A seek already posted that fits this one both ways: play it.
         let matching = self.seeks.all().find(|other| {
@@ -284,21 +257,23 @@ impl World {
                 .player(other.owner)
                 .map(|p| p.name.clone())
                 .unwrap_or_default();
-            let mut reply = format!("Your seek matches one already posted by {name}.\n");
-            reply.push_str(&self.answer_seek(owner, &other, now));
+            let mut reply = say(msg!("seek-matches", name = name));
+            reply.extend(self.answer_seek(owner, &other, now));
             return reply;
         }
         seek.id = self.seeks.free_id();
         self.seeks.by_id.insert(seek.id, seek.clone());
         let seen = self.announce_seek(&seek);
-        format!(
-            "Your seek has been posted with index {}.\n({seen} player(s) saw the seek.)\n",
-            seek.id
-        )
+        vec![Event::Lines {
+            lines: vec![
+                msg!("seek-posted", index = seek.id),
+                msg!("seek-seen", n = seen),
+            ],
+        }]
     }
 
     /// Answers a seek: a challenge for a manual seek, else the game starts.
-    fn answer_seek(&mut self, me: SessionId, seek: &Seek, now: Instant) -> String {
+    fn answer_seek(&mut self, me: SessionId, seek: &Seek, now: Instant) -> Vec<Event> {
         let my_color = seek.color.map(|c| !c);
         if seek.manual {
             let req = MatchRequest {
@@ -307,19 +282,16 @@ impl World {
                 fen: None,
                 resume: None,
             };
-            let mut reply = "Issuing match request since the seek was set to manual.\n".to_string();
+            let mut reply = say(msg!("seek-manual"));
             match self.challenge(me, seek.owner, req, now) {
-                Ok(text) => reply.push_str(&text),
-                Err(e) => {
-                    reply.push_str(&e);
-                    reply.push('\n');
-                }
+                Ok(events) => reply.extend(events),
+                Err(e) => reply.push(Event::Refused(e)),
             }
             return reply;
         }
         let my_name = self.player(me).map(|p| p.name.clone()).unwrap_or_default();
         if let Some(p) = self.player(seek.owner) {
-            p.send_text(format!("{my_name} accepts your seek.\n"));
+            p.send_event(Event::line(msg!("seek-accepted", name = my_name)));
         }
         let (white, black) = match seek.color {
             Some(Color::White) => (seek.owner, me),
@@ -327,11 +299,11 @@ impl World {
             None => self.balance_colors(me, seek.owner),
         };
         self.start_game(white, black, seek.terms, None, now);
-        String::new()
+        Vec::new()
     }
 
     /// `play N` or `play name`.
-    pub fn play_seek(&mut self, me: SessionId, arg: &str, now: Instant) -> String {
+    pub fn play_seek(&mut self, me: SessionId, arg: &str, now: Instant) -> Vec<Event> {
         let arg = arg.trim();
         let id = match arg.parse::<u32>() {
             Ok(n) => Some(n),
@@ -342,7 +314,7 @@ impl World {
                         [one] => Some(*one),
                         [] => None,
                         _ => {
-                            return format!("{} has more than one seek; use \"play N\".\n", p.name);
+                            return say(msg!("play-several-seeks", name = &p.name));
                         }
                     }
                 }
@@ -350,50 +322,49 @@ impl World {
             },
         };
         let Some(seek) = id.and_then(|id| self.seeks.get(id)).cloned() else {
-            return "That seek is not available.\n".into();
+            return say(msg!("play-not-available"));
         };
         let Some(my) = self.player(me) else {
-            return String::new();
+            return Vec::new();
         };
         if seek.owner == me {
-            return "ERROR: You cannot respond to your own seek ads\n".into();
+            return say(msg!("play-own-seek"));
         }
         if my.game.is_some() {
-            return "You can't play while you are playing a game.\n".into();
+            return say(msg!("play-while-playing"));
         }
-        // As in FICS (spec §7): bots seek, or answer challenges; they do
+        // As in FICS (docs/protocol.md §7): bots seek, or answer challenges; they do
         // not take people's seeks, which are meant for whoever is there.
         if my.titles.computer {
-            return "Sorry, computer accounts may not answer seeks; send a challenge instead.\n"
-                .into();
+            return say(msg!("play-computer"));
         }
         if seek.terms.rated && !my.is_registered() {
-            return "Only registered players can play rated games.\n".into();
+            return vec![Event::Refused(Refusal::RatedNeedsRegistration)];
         }
         if let Some(refusal) = self.refuses_games_with(seek.owner, me) {
-            return format!("{refusal}\n");
+            return vec![Event::Refused(refusal)];
         }
         if let Some(refusal) = self.computer_refusal(seek.owner, me, seek.terms) {
-            return format!("{refusal}\n");
+            return vec![Event::Refused(refusal)];
         }
         let rating = my.rating_number().max(0) as u32;
         if rating < seek.range.0 || rating > seek.range.1 {
-            return "Your rating does not fit the range of that seek.\n".into();
+            return say(msg!("play-out-of-range"));
         }
         if seek.formula
             && let Some(refusal) = self.formula_refusal(seek.owner, me, seek.terms)
         {
-            return refusal;
+            return vec![Event::Refused(refusal)];
         }
         self.answer_seek(me, &seek, now)
     }
 
-    /// `sought [all]`: the open seeks (spec §3.3).
-    pub fn sought(&self, viewer: SessionId, all: bool) -> String {
+    /// `sought [all]`: the open seeks (docs/protocol.md §3.3).
+    pub fn sought(&self, viewer: SessionId, all: bool) -> Vec<Msg> {
         let Some(me) = self.player(viewer) else {
-            return String::new();
+            return Vec::new();
         };
-        let mut text = String::new();
+        let mut lines = Vec::new();
         let mut n = 0;
         for s in self.seeks.all() {
             if !all && s.owner != viewer && !self.seek_fits(s, me) {
@@ -413,30 +384,30 @@ impl World {
                 (false, true) => " f",
                 (false, false) => "",
             };
-            text.push_str(&format!(
-                "{:3} {:>4} {:<17} {:3} {:3} {:<7} {:<10}{color} {:4}-{:4}{flags}\n",
-                s.id,
-                p.rating_text(),
-                p.display_name(),
-                s.terms.minutes,
-                s.terms.inc,
-                s.terms.rated_word(),
-                "atomic",
-                s.range.0,
-                s.range.1
+            // A row of a table: data laid out in columns, not a sentence.
+            lines.push(msg!(
+                "raw",
+                text = format!(
+                    "{:3} {:>4} {:<17} {:3} {:3} {:<7} {:<10}{color} {:4}-{:4}{flags}",
+                    s.id,
+                    p.rating_text(),
+                    p.display_name(),
+                    s.terms.minutes,
+                    s.terms.inc,
+                    s.terms.rated_word(),
+                    "atomic",
+                    s.range.0,
+                    s.range.1
+                )
             ));
             n += 1;
         }
-        text.push_str(&if n == 1 {
-            "1 ad displayed.\n".to_string()
-        } else {
-            format!("{n} ads displayed.\n")
-        });
-        text
+        lines.push(msg!("sought-count", n = n));
+        lines
     }
 
     /// `unseek [N]`.
-    pub fn unseek(&mut self, me: SessionId, which: Option<u32>) -> String {
+    pub fn unseek(&mut self, me: SessionId, which: Option<u32>) -> Msg {
         let mine: Vec<u32> = self
             .seeks
             .of(me)
@@ -445,14 +416,19 @@ impl World {
             .collect();
         if mine.is_empty() {
             return match which {
-                Some(n) => format!("You have no seek {n}.\n"),
-                None => "You have no active seeks.\n".into(),
+                Some(n) => msg!("unseek-no-such", index = n),
+                None => msg!("unseek-none"),
             };
         }
         self.remove_seeks(&mine);
         match which {
-            Some(n) => format!("Your seek {n} has been removed.\n"),
-            None => "Your seeks have been removed.\n".into(),
+            Some(n) => msg!("unseek-one", index = n),
+            None => msg!("unseek-all"),
         }
     }
+}
+
+/// A reply of one line.
+fn say(m: Msg) -> Vec<Event> {
+    vec![Event::line(m)]
 }

@@ -12,7 +12,15 @@ use std::time::Duration;
 
 use tokio::time::Instant;
 
-use crate::store::adjourned::SHUTDOWN_REASON;
+use crate::event::{EndKind, Event, KickReason, Msg};
+use crate::msg;
+
+/// A notice to everyone, between blank lines (`**** ... ****`).
+pub fn framed(m: Msg) -> Event {
+    Event::Lines {
+        lines: vec![msg!("blank"), m, msg!("blank")],
+    }
+}
 use crate::world::durable::Countdown;
 use crate::world::games::End;
 use crate::world::timers::TimerKey;
@@ -39,9 +47,9 @@ impl World {
             };
             let end = if game.white.account_id.is_some() && game.black.account_id.is_some() {
                 self.remember_watchers(no);
-                End::adjourned(SHUTDOWN_REASON.into())
+                End::of(EndKind::ShutdownAdjourned)
             } else {
-                End::aborted("Game aborted by server shutdown".into())
+                End::of(EndKind::ShutdownAborted)
             };
             self.end_game(no, end, now, None);
         }
@@ -80,10 +88,7 @@ impl World {
             return false;
         }
         self.timers.cancel(TimerKey::Shutdown);
-        self.tell_everyone(
-            &format!("\n    **** Server shutdown canceled by {by}. ****\n\n"),
-            None,
-        );
+        self.tell_everyone(framed(msg!("shutdown-canceled", by = by)), None);
         true
     }
 
@@ -105,20 +110,22 @@ impl World {
     }
 
     fn shutdown_warning(&self, left: Duration) {
-        let line = format!(
-            "\n    **** Server shutting down in {}. ****\n\n",
-            duration_text(left)
-        );
-        self.tell_everyone(&line, None);
+        let secs = left.as_secs();
+        let line = framed(if secs >= 60 && secs.is_multiple_of(60) {
+            msg!("shutdown-in-minutes", n = secs / 60)
+        } else {
+            msg!("shutdown-in-seconds", n = secs)
+        });
+        self.tell_everyone(line, None);
     }
 
     /// Sends `text` to everyone online except `skip`; returns how many got it.
-    pub fn tell_everyone(&self, text: &str, skip: Option<SessionId>) -> usize {
-        let text: Arc<str> = text.into();
+    pub fn tell_everyone(&self, event: Event, skip: Option<SessionId>) -> usize {
+        let event = Arc::new(event);
         let mut n = 0;
         for p in self.players() {
             if Some(p.id) != skip {
-                p.send(Out::Text(text.clone()));
+                p.share(&event);
                 n += 1;
             }
         }
@@ -147,11 +154,9 @@ impl World {
             return self.timers.arm(TimerKey::Idle(id), due);
         }
         tracing::info!(player = %p.name, "idle logout");
-        let text = format!(
-            "**** Auto-logout because you were idle more than {}. ****\n",
-            duration_text(limit)
-        );
-        p.send(Out::Kick(text.into()));
+        p.send(Out::Kick(KickReason::Idle {
+            secs: limit.as_secs(),
+        }));
     }
 
     /// What happens to a user who has just logged in: a game waiting for

@@ -10,10 +10,14 @@ use std::collections::HashMap;
 use std::time::Instant;
 
 use super::flood::{Quota, RateLimit, SHOUT_INTERVAL};
-use super::lists::Lists;
 use super::{Player, SessionId, World};
 use crate::account::Titles;
-use crate::session::ivars::Ivar;
+use crate::event::{Event, Msg, Presence};
+use crate::msg;
+use crate::settings::ivars::Ivar;
+use crate::settings::lists::Lists;
+pub use crate::settings::lists::{GUEST_START, GUEST_TALK};
+use crate::settings::vars::Switch;
 
 /// A player's talk state.
 #[derive(Debug, Default)]
@@ -24,7 +28,7 @@ pub struct Talk {
     pub last_tell: Option<String>,
     /// The channel `,` tells to.
     pub last_channel: Option<u8>,
-    /// Talk lines of this session (spec: 10 lines in 5 seconds).
+    /// Talk lines of this session (docs/protocol.md §6.2: 10 lines in 5 seconds).
     pub flood: RateLimit,
 }
 
@@ -37,13 +41,9 @@ impl Talk {
     }
 }
 
-/// The login notice of waiting messages ("" when there are none).
-pub fn new_messages_notice(n: i64) -> String {
-    match n {
-        n if n <= 0 => String::new(),
-        1 => "You have 1 new message.\n".to_string(),
-        n => format!("You have {n} new messages.\n"),
-    }
+/// The login notice of waiting messages (none when there are none).
+pub fn new_messages_notice(n: i64) -> Option<Msg> {
+    (n > 0).then(|| msg!("messages-new", n = n))
 }
 
 /// Who may join and talk in a restricted channel.
@@ -54,13 +54,6 @@ enum Members {
 
 /// Channels not everyone may join or talk in.
 const RESTRICTED: &[(u8, Members)] = &[(0, Members::Admins)];
-
-/// Channels guests (and other unregistered users) may talk in; they may
-/// join and listen to any channel that is not restricted.
-pub const GUEST_TALK: &[u8] = &[1, 53];
-
-/// Channels guests are in when they arrive.
-pub const GUEST_START: &[u8] = &[53];
 
 fn restriction(channel: u8) -> Option<Members> {
     RESTRICTED
@@ -76,27 +69,24 @@ fn allowed(members: Members, titles: &Titles) -> bool {
 }
 
 /// May this user join the channel? Err is the reply line.
-pub fn may_join(channel: u8, titles: &Titles) -> Result<(), String> {
+pub fn may_join(channel: u8, titles: &Titles) -> Result<(), Msg> {
     match restriction(channel) {
-        Some(m) if !allowed(m, titles) => Err(format!("Only admins may join channel {channel}.")),
+        Some(m) if !allowed(m, titles) => Err(msg!("channel-join-admins", channel = channel)),
         _ => Ok(()),
     }
 }
 
 /// May this user send tells to the channel? Err is the reply line.
-pub fn may_talk(channel: u8, titles: &Titles, registered: bool) -> Result<(), String> {
+pub fn may_talk(channel: u8, titles: &Titles, registered: bool) -> Result<(), Msg> {
     match restriction(channel) {
         Some(m) if !allowed(m, titles) => {
-            return Err(format!("Only admins may send tells to channel {channel}."));
+            return Err(msg!("channel-talk-admins", channel = channel));
         }
         _ => {}
     }
     if !registered && !GUEST_TALK.contains(&channel) {
         let list: Vec<String> = GUEST_TALK.iter().map(u8::to_string).collect();
-        return Err(format!(
-            "Guests may talk only in channels {}.",
-            list.join(" and ")
-        ));
+        return Err(msg!("channel-guests-only", channels = list.join(" and ")));
     }
     Ok(())
 }
@@ -174,29 +164,22 @@ impl World {
     /// Tells others that a user arrived (`pin`, `pinform`, `iset pin`,
     /// `notify`); returns the newcomer's own notices ("Present company
     /// includes: ...", "Your arrival was noted by: ...").
-    pub fn announce_arrival(&self, id: SessionId) -> String {
+    pub fn announce_arrival(&self, id: SessionId) -> Vec<Msg> {
         let Some(me) = self.players.get(&id) else {
-            return String::new();
+            return Vec::new();
         };
-        let wa = me.who_line();
         let mut noted: Vec<&str> = Vec::new();
+        let copies = PresenceCopies::new(me, true);
         for p in self.players.values().filter(|p| p.id != id) {
-            let mut text = String::new();
-            if p.ivars.get(Ivar::PIN) {
-                text.push_str(&format!("<wa> {wa}\n"));
-            }
-            if let Some(line) = pin_line(p, me, "connected") {
-                text.push_str(&line);
-            }
-            if me.is_registered() && p.talk.lists.notify.contains(&me.name) {
-                text.push_str(&format!("Notification: {} has arrived.\n", me.name));
+            let notified = me.is_registered() && p.talk.lists.notify.contains(&me.name);
+            if notified {
                 noted.push(&p.name);
             }
-            if !text.is_empty() {
-                p.send_text(text);
+            if let Some(event) = copies.for_recipient(p, notified) {
+                p.share(event);
             }
         }
-        let mut notices = String::new();
+        let mut notices = Vec::new();
         if me.is_registered() {
             let mut present: Vec<&str> = me
                 .talk
@@ -210,17 +193,11 @@ impl World {
                 .collect();
             present.sort_by_key(|n| n.to_ascii_lowercase());
             if !present.is_empty() {
-                notices.push_str(&format!(
-                    "Present company includes: {}.\n",
-                    present.join(" ")
-                ));
+                notices.push(msg!("notify-present", names = present.join(" ")));
             }
             noted.sort_by_key(|n| n.to_ascii_lowercase());
             if !noted.is_empty() {
-                notices.push_str(&format!(
-                    "Your arrival was noted by: {}.\n",
-                    noted.join(" ")
-                ));
+                notices.push(msg!("notify-noted", names = noted.join(" ")));
             }
         }
         notices
@@ -228,37 +205,53 @@ impl World {
 
     /// Tells others that a user left (`pin`, `pinform`, `iset pin`, `notify`).
     pub fn announce_departure(&self, gone: &Player) {
+        let copies = PresenceCopies::new(gone, false);
         for p in self.players.values().filter(|p| p.id != gone.id) {
-            let mut text = String::new();
-            if p.ivars.get(Ivar::PIN) {
-                text.push_str(&format!("<wd> {}\n", gone.name));
-            }
-            if let Some(line) = pin_line(p, gone, "disconnected") {
-                text.push_str(&line);
-            }
-            if gone.is_registered() && p.talk.lists.notify.contains(&gone.name) {
-                text.push_str(&format!("Notification: {} has departed.\n", gone.name));
-            }
-            if !text.is_empty() {
-                p.send_text(text);
+            let notified = gone.is_registered() && p.talk.lists.notify.contains(&gone.name);
+            if let Some(event) = copies.for_recipient(p, notified) {
+                p.share(event);
             }
         }
     }
 }
 
-/// The `[Alice has connected.]` line `to` gets about `who`, if any:
-/// admins and TDs with `pinform` see the address (`R:` registered, `U:`
-/// not), as mamer expects; others with `pin` the plain form (spec §6.5).
-fn pin_line(to: &Player, who: &Player, verb: &str) -> Option<String> {
-    if to.vars.switch("pinform") && (to.titles.admin || to.titles.td) {
-        let kind = if who.is_registered() { 'R' } else { 'U' };
-        Some(format!(
-            "[{} ({kind}: {}) has {verb}.]\n",
-            who.name, who.addr
-        ))
-    } else if to.vars.switch("pin") {
-        Some(format!("[{} has {verb}.]\n", who.name))
-    } else {
-        None
+/// The four copies of an arrival or departure, made once and shared: with
+/// or without the address (only admins and TDs with `pinform` get it), for
+/// a recipient who has the user on their notify list or not.
+struct PresenceCopies {
+    /// `[with address][notified]`.
+    copies: [[std::sync::Arc<Event>; 2]; 2],
+}
+
+impl PresenceCopies {
+    fn new(who: &Player, arrived: bool) -> PresenceCopies {
+        let make = |addr: bool, notified: bool| {
+            let p = Presence {
+                name: who.name.clone(),
+                who_line: who.who_line(),
+                registered: who.is_registered(),
+                addr: addr.then(|| who.addr.to_string()),
+                notified,
+            };
+            std::sync::Arc::new(if arrived {
+                Event::Arrived(p)
+            } else {
+                Event::Departed(p)
+            })
+        };
+        PresenceCopies {
+            copies: [
+                [make(false, false), make(false, true)],
+                [make(true, false), make(true, true)],
+            ],
+        }
+    }
+
+    /// The copy for `to`, if they hear of it at all (the world decides who:
+    /// `pin`, `iset pin`, `pinform`, notify; the renderer how).
+    fn for_recipient(&self, to: &Player, notified: bool) -> Option<&std::sync::Arc<Event>> {
+        let informed = to.vars.switch(Switch::Pinform) && (to.titles.admin || to.titles.td);
+        let follows = to.ivars.get(Ivar::PIN) || to.vars.switch(Switch::Pin) || informed;
+        (follows || notified).then(|| &self.copies[usize::from(informed)][usize::from(notified)])
     }
 }

@@ -7,13 +7,10 @@
 //! state (the clock may have changed since) and decides, or arms it again.
 
 use std::collections::HashMap;
-use std::sync::Weak;
 
 use tokio::sync::mpsc;
 use tokio::time::Instant;
 use tokio_util::time::{DelayQueue, delay_queue};
-
-use crate::server::Shared;
 
 /// What a timer is for.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -67,7 +64,7 @@ pub struct TimerTask {
 
 impl TimerTask {
     /// Runs until the server's state is gone.
-    pub async fn run(mut self, shared: Weak<Shared>) {
+    pub async fn run(mut self, mut due: impl FnMut(TimerKey) -> bool) {
         let mut queue: DelayQueue<TimerKey> = DelayQueue::new();
         let mut keys: HashMap<TimerKey, delay_queue::Key> = HashMap::new();
         loop {
@@ -90,8 +87,9 @@ impl TimerTask {
                 Some(expired) = std::future::poll_fn(|cx| queue.poll_expired(cx)), if !queue.is_empty() => {
                     let key = expired.into_inner();
                     keys.remove(&key);
-                    let Some(shared) = shared.upgrade() else { return };
-                    shared.world().on_timer(key, Instant::now());
+                    if !due(key) {
+                        return;
+                    }
                 }
             }
         }

@@ -3,6 +3,9 @@
 
 use tokio::time::Instant;
 
+use crate::event::{Event, Msg};
+use crate::msg;
+use crate::settings::vars::Switch;
 use crate::tourney::Format;
 use crate::world::game::{Game, Viewer};
 use crate::world::{Out, SessionId, World};
@@ -18,7 +21,7 @@ impl World {
     pub fn tourney_suffix(&self, game: &Game) -> String {
         let set = |id: Option<SessionId>| {
             id.and_then(|id| self.player(id))
-                .is_some_and(|p| p.vars.switch("tourney"))
+                .is_some_and(|p| p.vars.switch(Switch::Tourney))
         };
         if set(game.white.id) && set(game.black.id) {
             format!(
@@ -34,18 +37,19 @@ impl World {
 
     /// `berserk`: in an arena game, before one's first move, halves one's
     /// own clock; a win of 14 half-moves or more then scores one more point.
-    pub fn berserk(&mut self, me: SessionId, now: Instant) -> Result<String, String> {
+    pub fn berserk(&mut self, me: SessionId, now: Instant) -> Result<Msg, Msg> {
+        let not_playing = || msg!("not-playing");
         let no = self
             .player(me)
             .and_then(|p| p.game)
-            .ok_or("You are not playing a game.")?;
-        let game = self.games.get(&no).ok_or("You are not playing a game.")?;
-        let color = game.color_of(me).ok_or("You are not playing a game.")?;
-        let not_arena = "You can only berserk in an arena tourney game.";
-        let (id, i) = self.tourney_game_of(game.db_id).ok_or(not_arena)?;
-        let e = self.tourneys.events.get(&id).ok_or(not_arena)?;
+            .ok_or_else(not_playing)?;
+        let game = self.games.get(&no).ok_or_else(not_playing)?;
+        let color = game.color_of(me).ok_or_else(not_playing)?;
+        let not_arena = || msg!("berserk-not-arena");
+        let (id, i) = self.tourney_game_of(game.db_id).ok_or_else(not_arena)?;
+        let e = self.tourneys.events.get(&id).ok_or_else(not_arena)?;
         if e.t.format() != Format::Arena {
-            return Err(not_arena.into());
+            return Err(not_arena());
         }
         let g = &e.t.games()[i];
         let (pid, already) = if color == shakmaty::Color::White {
@@ -54,22 +58,19 @@ impl World {
             (g.black, g.berserk_black)
         };
         if already {
-            return Err("You have already berserked.".into());
+            return Err(msg!("berserk-already"));
         }
         let moved = match color {
             shakmaty::Color::White => game.plies() >= 1,
             shakmaty::Color::Black => game.plies() >= 2,
         };
         if moved {
-            return Err("You can only berserk before your first move.".into());
+            return Err(msg!("berserk-too-late"));
         }
         if game.clock.is_untimed() {
-            return Err("You can't berserk in an untimed game.".into());
+            return Err(msg!("berserk-untimed"));
         }
-        let game = self
-            .games
-            .get_mut(&no)
-            .ok_or("You are not playing a game.")?;
+        let game = self.games.get_mut(&no).ok_or_else(not_playing)?;
         let turn = game.chess.turn();
         let left = game.clock.remaining(color, turn, now);
         game.clock.add(color, -(left / 2));
@@ -87,15 +88,13 @@ impl World {
             }
         }
         if let Some(p) = opponent.and_then(|o| self.player(o)) {
-            p.send_text(format!(
-                "{name} berserks: half the clock, for an extra point.\n"
-            ));
+            p.send_event(Event::line(msg!("berserk-opponent", name = name)));
         }
         self.arm_flag(no);
         if let Some(e) = self.tourneys.events.get_mut(&id) {
             let _ = e.t.berserk(pid);
         }
         self.save_event(id);
-        Ok("You berserk: your clock is halved; a win of 14 half-moves or more scores an extra point.".into())
+        Ok(msg!("berserk-done"))
     }
 }

@@ -22,6 +22,10 @@ use tokio::time::Instant;
 /// which could not go on.
 const RETRY: std::time::Duration = std::time::Duration::from_secs(5);
 
+use std::sync::Arc;
+
+use crate::event::{Event, Msg};
+use crate::msg;
 use crate::store::adjourned::StoredGame;
 use crate::store::games::{self as gamesdb, Ending, status};
 use crate::timefmt::unix_now;
@@ -31,7 +35,7 @@ use crate::world::games::End;
 use crate::world::ratings::StoredRated;
 use crate::world::timers::TimerKey;
 use crate::world::tourneys::{Link, Stage, Status};
-use crate::world::{Out, SessionId, World};
+use crate::world::{SessionId, World};
 
 /// The channel events are announced in.
 pub const TOURNEY_CHANNEL: u8 = 49;
@@ -46,10 +50,15 @@ impl World {
 
     /// Says `text` in channel 49 and to every participant online who is not
     /// listening there.
-    pub fn tourney_announce(&self, id: u32, text: &str) {
-        let in_channel: std::sync::Arc<str> =
-            format!("Director(TD)({TOURNEY_CHANNEL}): {text}\n").into();
-        let plain: std::sync::Arc<str> = format!("{text}\n").into();
+    pub fn tourney_announce(&self, id: u32, text: Msg) {
+        let in_channel = Arc::new(Event::DirectorSays {
+            channel: Some(TOURNEY_CHANNEL),
+            text: text.clone(),
+        });
+        let plain = Arc::new(Event::DirectorSays {
+            channel: None,
+            text,
+        });
         let names: Vec<&str> = self
             .tourneys
             .events
@@ -58,22 +67,22 @@ impl World {
             .unwrap_or_default();
         for p in self.players() {
             if p.talk.lists.channels.contains(&TOURNEY_CHANNEL) {
-                p.send(Out::Text(in_channel.clone()));
+                p.share(&in_channel);
             } else if names.iter().any(|n| n.eq_ignore_ascii_case(&p.name)) {
-                p.send(Out::Text(plain.clone()));
+                p.share(&plain);
             }
         }
     }
 
     /// Sends a table to every participant online.
-    fn tourney_tell_players(&self, id: u32, text: &str) {
+    fn tourney_tell_players(&self, id: u32, event: Event) {
         let Some(e) = self.tourneys.events.get(&id) else {
             return;
         };
-        let text: std::sync::Arc<str> = text.into();
+        let event = Arc::new(event);
         for pl in e.t.players() {
             if let Some(p) = self.by_name(&pl.name) {
-                p.send(Out::Text(text.clone()));
+                p.share(&event);
             }
         }
     }
@@ -127,7 +136,7 @@ impl World {
                 Stage::Adjourned { since } => match (link.db_id, absent.is_empty()) {
                     (Some(db_id), true) => match self.resume_game(db_id, now) {
                         Ok(_) => self.set_link(id, i, link.db_id, Stage::Live),
-                        Err(why) => tracing::warn!(tourney = id, %why, "cannot resume"),
+                        Err(why) => tracing::warn!(tourney = id, ?why, "cannot resume"),
                     },
                     _ if now >= since + wait => self.tourney_forfeit(id, i, &absent, now),
                     _ => {}
@@ -202,11 +211,18 @@ impl World {
         let (db_id, w, b) = (game.db_id, game.white.name.clone(), game.black.name.clone());
         self.set_link(id, i, Some(db_id), Stage::Live);
         let text = if arena {
-            format!("Tourney #{id}: {w} vs. {b} (game {no}).")
+            msg!("tourney-game-arena", id = id, white = w, black = b, no = no)
         } else {
-            format!("Tourney #{id} round {round}: {w} vs. {b} (game {no}).")
+            msg!(
+                "tourney-game-round",
+                id = id,
+                round = round,
+                white = w,
+                black = b,
+                no = no
+            )
         };
-        self.tourney_announce(id, &text);
+        self.tourney_announce(id, text);
     }
 
     /// An adjourned game of an event is lost by `loser_name`, who stayed
@@ -214,10 +230,22 @@ impl World {
     fn forfeit_stored(&mut self, stored: &StoredGame, white_wins: bool, loser_name: &str) {
         let result = if white_wins { "1-0" } else { "0-1" };
         let rated = self.rate_stored_game(stored, result);
+        let reason = crate::render::fics::end_reason(
+            crate::chess::Lang::En,
+            crate::event::EndKind::Disconnected {
+                loser: if white_wins {
+                    shakmaty::Color::Black
+                } else {
+                    shakmaty::Color::White
+                },
+            },
+            &stored.white,
+            &stored.black,
+        );
         let ending = Ending {
             status: status::FINISHED,
             result: result.to_string(),
-            reason: format!("{loser_name} forfeits by disconnection"),
+            reason: reason.clone(),
             code: "Dis".to_string(),
             ended_at: unix_now(),
             white_ms: stored.white_ms,
@@ -233,10 +261,17 @@ impl World {
             (&stored.black, &stored.white),
         ] {
             if let Some(p) = self.by_name(name) {
-                p.send_text(format!(
-                    "Your adjourned game with {them}: {loser_name} forfeits by disconnection {result}\n{}\n",
-                    StoredRated::line_for(rated.as_ref(), name)
-                ));
+                p.send_event(Event::Lines {
+                    lines: vec![
+                        msg!(
+                            "tourney-stored-forfeit",
+                            opponent = them,
+                            loser = loser_name,
+                            result = result
+                        ),
+                        StoredRated::line_for(rated.as_ref(), name),
+                    ],
+                });
             }
         }
     }
@@ -283,13 +318,10 @@ impl World {
             .collect();
         self.tourney_announce(
             id,
-            &format!("Tourney #{id}: {} absent; forfeit.", names.join(" and ")),
+            msg!("tourney-absent", id = id, names = names.join(" and ")),
         );
         for name in withdrawn {
-            self.tourney_announce(
-                id,
-                &format!("Tourney #{id}: {name} is withdrawn after two forfeits."),
-            );
+            self.tourney_announce(id, msg!("tourney-withdrawn", id = id, name = name));
         }
         self.tourney_record(id, i, result, plies, now);
     }
@@ -307,14 +339,15 @@ impl World {
         if let Some(l) = e.links.get_mut(i) {
             l.stage = Stage::Done;
         }
-        let text = format!(
-            "Tourney #{id}: {} {} {}.",
-            e.name_of(g.white),
-            result.as_str(),
-            e.name_of(g.black)
+        let text = msg!(
+            "tourney-result",
+            id = id,
+            white = e.name_of(g.white),
+            result = result.as_str(),
+            black = e.name_of(g.black)
         );
         self.save_event(id);
-        self.tourney_announce(id, &text);
+        self.tourney_announce(id, text);
         self.tourney_advance(id, now);
     }
 
@@ -411,7 +444,7 @@ impl World {
             let only_byes = games.is_empty() && !byes.is_empty();
             self.save_event(id);
             if let Some(text) = text {
-                self.tourney_announce(id, &text);
+                self.tourney_announce(id, text);
             }
             if !only_byes {
                 break;
@@ -448,13 +481,16 @@ impl World {
         .map(|p| e.name_of(p));
         let table = standings::standings_table(&e.t);
         let text = match winner {
-            Some(w) => format!("Tourney #{id} \"{}\" is over. Winner: {w}.", e.name),
-            None => format!("Tourney #{id} \"{}\" is over.", e.name),
+            Some(w) => msg!("tourney-over-winner", id = id, name = &e.name, winner = w),
+            None => msg!("tourney-over", id = id, name = &e.name),
         };
         self.timers.cancel(TimerKey::Tourney(id));
         self.save_event(id);
-        self.tourney_announce(id, &text);
-        self.tourney_tell_players(id, &format!("Final standings of tourney #{id}:\n{table}"));
+        self.tourney_announce(id, text);
+        // The table's rows are data (src/tourney/standings.rs).
+        let mut lines = vec![msg!("tourney-final-standings", id = id)];
+        lines.extend(table.lines().map(|l| msg!("raw", text = l)));
+        self.tourney_tell_players(id, Event::Lines { lines });
         tracing::info!(tourney = id, "tourney finished");
     }
 
@@ -500,8 +536,11 @@ impl World {
                 self.set_link(id, i, None, Stage::Waiting { due });
                 self.tourney_announce(
                     id,
-                    &format!(
-                        "Tourney #{id}: {white} vs. {black} was aborted; it will be played again."
+                    msg!(
+                        "tourney-aborted-again",
+                        id = id,
+                        white = white,
+                        black = black
                     ),
                 );
                 self.tourney_rearm(id, now);
@@ -563,7 +602,7 @@ fn pairing_text(
     games: &[Pairing],
     byes: &[String],
     name: impl Fn(PlayerId) -> String,
-) -> Option<String> {
+) -> Option<Msg> {
     if games.is_empty() && byes.is_empty() {
         return None;
     }
@@ -571,16 +610,26 @@ fn pairing_text(
         .iter()
         .map(|p| format!("{} - {}", name(p.white), name(p.black)))
         .collect();
-    let mut text = match format {
-        Format::Arena => format!("Tourney #{id} pairs {}", list.join(", ")),
-        _ => format!("Tourney #{id} round {round}: {}", list.join(", ")),
-    };
-    if !byes.is_empty() {
-        if !list.is_empty() {
-            text.push(';');
+    let list = list.join(", ");
+    let byes = byes.join(", ");
+    Some(match (format, list.is_empty(), byes.is_empty()) {
+        (Format::Arena, _, true) => msg!("tourney-pairs", id = id, games = list),
+        (Format::Arena, _, false) => msg!("tourney-pairs-byes", id = id, games = list, byes = byes),
+        (_, _, true) => msg!("tourney-round", id = id, round = round, games = list),
+        (_, true, false) => msg!(
+            "tourney-round-only-byes",
+            id = id,
+            round = round,
+            byes = byes
+        ),
+        (_, false, false) => {
+            msg!(
+                "tourney-round-byes",
+                id = id,
+                round = round,
+                games = list,
+                byes = byes
+            )
         }
-        text.push_str(&format!(" bye: {}", byes.join(", ")));
-    }
-    text.push('.');
-    Some(text)
+    })
 }

@@ -12,6 +12,8 @@ use std::time::Duration;
 
 use tokio::time::Instant;
 
+use crate::event::Msg;
+use crate::msg;
 use crate::store::tourneys::{self as db, EventRow};
 use crate::timefmt::unix_now;
 use crate::tourney::{Format, PlayerId, Tournament};
@@ -337,31 +339,33 @@ impl World {
             links: Vec::new(),
             forfeits: BTreeMap::new(),
         };
-        let text = format!(
-            "Tourney #{id} \"{}\" ({}, {}) created by {by}. \"tourney join {id}\" to play.",
-            event.name,
-            event.kind_text(),
-            event.terms_text()
+        let text = msg!(
+            "tourney-created",
+            id = id,
+            name = &event.name,
+            kind = event.kind_text(),
+            terms = event.terms_text(),
+            by = by
         );
         self.tourneys.events.insert(id, event);
         self.save_event(id);
-        self.tourney_announce(id, &text);
+        self.tourney_announce(id, text);
         id
     }
 
     /// The event `id`, or the message saying it does not exist.
-    pub fn tourney(&self, id: u32) -> Result<&Event, String> {
+    pub fn tourney(&self, id: u32) -> Result<&Event, Msg> {
         self.tourneys
             .events
             .get(&id)
-            .ok_or_else(|| format!("There is no tourney #{id}."))
+            .ok_or_else(|| msg!("tourney-no-such", id = id))
     }
 
     /// `tourney join`: `me` enters event `id`.
-    pub fn join_tourney(&mut self, me: SessionId, id: u32) -> Result<String, String> {
-        let p = self.player(me).ok_or("You are not logged in.")?;
+    pub fn join_tourney(&mut self, me: SessionId, id: u32) -> Result<Msg, Msg> {
+        let p = self.player(me).ok_or_else(|| msg!("not-logged-in"))?;
         if !p.is_registered() {
-            return Err("Only registered players can play in tourneys.".into());
+            return Err(msg!("tourney-registered-only"));
         }
         let name = p.name.clone();
         let rating = rating_number(p);
@@ -369,76 +373,86 @@ impl World {
         match e.status {
             Status::Open => {}
             Status::Running if matches!(e.t.format(), Format::Swiss { .. } | Format::Arena) => {}
-            Status::Running => return Err(format!("Tourney #{id} has already started.")),
-            _ => return Err(format!("Tourney #{id} is over.")),
+            Status::Running => return Err(msg!("tourney-started-already", id = id)),
+            _ => return Err(msg!("tourney-over-already", id = id)),
         }
         if e.t.player_by_name(&name).is_some() {
-            return Err(format!("You are already in tourney #{id}."));
+            return Err(msg!("tourney-in-already", id = id));
         }
         if let Some(max) = e.max_players
             && e.t.players().len() >= max as usize
         {
-            return Err(format!("Tourney #{id} is full ({max} players)."));
+            return Err(msg!("tourney-full", id = id, max = max));
         }
         if let Some(min) = e.min_rating
             && rating < min
         {
-            return Err(format!("Tourney #{id} needs a rating of at least {min}."));
+            return Err(msg!("tourney-min-rating", id = id, min = min));
         }
         let running = e.status == Status::Running;
-        let e = self.tourneys.events.get_mut(&id).ok_or("gone")?;
-        e.t.join(&name, rating).map_err(|err| err.to_string())?;
+        let e = self.gone(id)?;
+        e.t.join(&name, rating)
+            .map_err(|err| msg!("raw", text = err.to_string()))?;
         let count = e.t.players().len();
         self.save_event(id);
-        self.tourney_announce(
-            id,
-            &format!("{name} joins tourney #{id} ({count} players)."),
-        );
+        self.tourney_announce(id, msg!("tourney-joins", name = &name, id = id, n = count));
         if running {
             self.timers.arm(TimerKey::Tourney(id), Instant::now());
         }
-        Ok(format!("You join tourney #{id}."))
+        Ok(msg!("tourney-you-join", id = id))
     }
 
     /// `tourney leave`: before the start the entry is removed; afterwards
     /// the player is withdrawn (a game in progress is played out).
-    pub fn leave_tourney(&mut self, name: &str, id: u32) -> Result<String, String> {
+    pub fn leave_tourney(&mut self, name: &str, id: u32) -> Result<Msg, Msg> {
         let e = self.tourney(id)?;
         if matches!(e.status, Status::Finished | Status::Cancelled) {
-            return Err(format!("Tourney #{id} is over."));
+            return Err(msg!("tourney-over-already", id = id));
         }
         let pid = e
             .player_id(name)
-            .ok_or_else(|| format!("You are not in tourney #{id}."))?;
-        let e = self.tourneys.events.get_mut(&id).ok_or("gone")?;
-        e.t.leave(pid).map_err(|err| err.to_string())?;
+            .ok_or_else(|| msg!("tourney-not-in", id = id))?;
+        let e = self.gone(id)?;
+        e.t.leave(pid)
+            .map_err(|err| msg!("raw", text = err.to_string()))?;
         self.save_event(id);
-        self.tourney_announce(id, &format!("{name} leaves tourney #{id}."));
+        self.tourney_announce(id, msg!("tourney-leaves", name = name, id = id));
         self.timers.arm(TimerKey::Tourney(id), Instant::now());
-        Ok(format!("You leave tourney #{id}."))
+        Ok(msg!("tourney-you-leave", id = id))
     }
 
     /// May `who` (a TD, an admin or its creator) manage event `id`?
-    pub fn may_manage(&self, id: u32, who: SessionId) -> Result<(), String> {
+    pub fn may_manage(&self, id: u32, who: SessionId) -> Result<(), Msg> {
         let e = self.tourney(id)?;
-        let p = self.player(who).ok_or("You are not logged in.")?;
+        let p = self.player(who).ok_or_else(|| msg!("not-logged-in"))?;
         if p.titles.admin || p.titles.td || p.name.eq_ignore_ascii_case(&e.created_by) {
             Ok(())
         } else {
-            Err(format!("Only the director of tourney #{id} can do that."))
+            Err(msg!("tourney-director-only", id = id))
         }
     }
 
+    fn gone(&mut self, id: u32) -> Result<&mut Event, Msg> {
+        self.tourneys
+            .events
+            .get_mut(&id)
+            .ok_or_else(|| msg!("tourney-no-such", id = id))
+    }
+
     /// `tourney start`: closes entries and pairs the first games.
-    pub fn start_tourney(&mut self, id: u32, now: Instant) -> Result<String, String> {
+    pub fn start_tourney(&mut self, id: u32, now: Instant) -> Result<Msg, Msg> {
         let e = self.tourney(id)?;
         if e.status != Status::Open {
-            return Err(format!("Tourney #{id} is not open."));
+            return Err(msg!("tourney-not-open", id = id));
         }
         if e.t.players().len() < 2 {
-            return Err(format!("Tourney #{id} needs at least two players."));
+            return Err(msg!("tourney-too-few", id = id));
         }
-        let e = self.tourneys.events.get_mut(&id).ok_or("gone")?;
+        let e = self
+            .tourneys
+            .events
+            .get_mut(&id)
+            .ok_or_else(|| msg!("tourney-no-such", id = id))?;
         // More Swiss rounds than the field allows would mean rematches.
         if let Format::Swiss { rounds } = e.t.format() {
             let most = crate::tourney::swiss::max_rounds(e.t.players().len());
@@ -451,7 +465,7 @@ impl World {
                     Vec::new(),
                     t.byes().to_vec(),
                 )
-                .map_err(|err| err.to_string())?;
+                .map_err(|err| msg!("raw", text = err.to_string()))?;
             }
         }
         e.status = Status::Running;
@@ -463,28 +477,29 @@ impl World {
                 self.timers.arm(TimerKey::Tourney(id), at);
             }
         }
-        let text = format!(
-            "Tourney #{id} \"{}\" starts with {} players.",
-            e.name,
-            e.t.players().len()
+        let text = msg!(
+            "tourney-starts",
+            id = id,
+            name = &e.name,
+            n = e.t.players().len()
         );
         self.save_event(id);
-        self.tourney_announce(id, &text);
+        self.tourney_announce(id, text);
         self.tourney_advance(id, now);
         self.tourney_tick(id, now);
-        Ok(format!("Tourney #{id} started."))
+        Ok(msg!("tourney-started", id = id))
     }
 
     /// `tourney cancel`: the event stops; games in progress are played out
     /// without counting.
-    pub fn cancel_tourney(&mut self, id: u32) -> Result<String, String> {
+    pub fn cancel_tourney(&mut self, id: u32) -> Result<Msg, Msg> {
         let e = self
             .tourneys
             .events
             .get_mut(&id)
-            .ok_or("No such tourney.")?;
+            .ok_or_else(|| msg!("tourney-none"))?;
         if matches!(e.status, Status::Finished | Status::Cancelled) {
-            return Err(format!("Tourney #{id} is already over."));
+            return Err(msg!("tourney-already-over", id = id));
         }
         e.status = Status::Cancelled;
         e.finished_at = Some(unix_now());
@@ -493,8 +508,8 @@ impl World {
         }
         self.timers.cancel(TimerKey::Tourney(id));
         self.save_event(id);
-        self.tourney_announce(id, &format!("Tourney #{id} has been cancelled."));
-        Ok(format!("Tourney #{id} cancelled."))
+        self.tourney_announce(id, msg!("tourney-cancelled-announce", id = id));
+        Ok(msg!("tourney-cancelled", id = id))
     }
 
     /// The event and game index of a game being played, by its row.

@@ -7,16 +7,20 @@ use shakmaty::Color;
 use tokio::time::Instant;
 
 use crate::chess::BoardSnapshot;
+use crate::event::{Event, Msg};
+use crate::msg;
+use crate::settings::vars::Switch;
+use crate::world::game::Terms;
 use crate::world::game::{Game, Viewer};
 use crate::world::{FindError, Out, SessionId, World};
 
 impl World {
     /// The game an argument names: a number, a player's name, or (empty)
     /// the game the user plays or else the first one they observe.
-    pub fn resolve_game(&self, me: SessionId, arg: &str) -> Result<u32, String> {
+    pub fn resolve_game(&self, me: SessionId, arg: &str) -> Result<u32, Msg> {
         let arg = arg.trim();
         if arg.is_empty() {
-            let p = self.player(me).ok_or_else(String::new)?;
+            let p = self.player(me).ok_or_else(|| msg!("blank"))?;
             return p
                 .game
                 .or_else(|| {
@@ -25,39 +29,30 @@ impl World {
                         .copied()
                         .find(|n| self.games.contains_key(n))
                 })
-                .ok_or_else(|| "You are neither playing nor observing a game.".to_string());
+                .ok_or_else(|| msg!("game-neither"));
         }
         if let Ok(no) = arg.parse::<u32>() {
             return if self.games.contains_key(&no) {
                 Ok(no)
             } else {
-                Err("There is no such game.".into())
+                Err(msg!("game-no-such"))
             };
         }
         match self.find(arg) {
             Ok(p) => p
                 .game
-                .ok_or_else(|| format!("{} is not playing a game.", p.name)),
-            Err(FindError::NotFound) => Err(format!("No user named \"{arg}\" is logged in.")),
-            Err(FindError::Ambiguous(names)) => Err(format!(
-                "Ambiguous name \"{arg}\". Matches: {}",
-                names.join(" ")
-            )),
+                .ok_or_else(|| msg!("game-player-not-playing", name = &p.name)),
+            Err(e) => Err(find_error(arg, e)),
         }
     }
 
     /// `Game 12: Alice (1500) Bob (1600) rated atomic 5 0`.
-    pub fn game_header(game: &Game) -> String {
-        format!(
-            "Game {}: {} ({}) {} ({}) {} atomic {} {}",
+    pub fn game_header(game: &Game) -> Msg {
+        game_header(
             game.no,
-            game.white.name,
-            game.white.rating.parenthesised(),
-            game.black.name,
-            game.black.rating.parenthesised(),
-            game.terms.rated_word(),
-            game.terms.minutes,
-            game.terms.inc
+            (&game.white.name, &game.white.rating.parenthesised()),
+            (&game.black.name, &game.black.rating.parenthesised()),
+            game.terms,
         )
     }
 
@@ -67,25 +62,20 @@ impl World {
         me: SessionId,
         no: u32,
         now: Instant,
-    ) -> Result<(String, Arc<BoardSnapshot>), String> {
-        let gameinfo = self
-            .player(me)
-            .is_some_and(|p| p.ivars.get(crate::session::ivars::Ivar::GAMEINFO));
-        let game = self.games.get(&no).ok_or("There is no such game.")?;
+    ) -> Result<(Vec<Event>, Arc<BoardSnapshot>), Msg> {
+        let game = self.games.get(&no).ok_or_else(|| msg!("game-no-such"))?;
         if game.color_of(me).is_some() {
-            return Err(format!("You are playing game {no}."));
+            return Err(msg!("observe-own-game", no = no));
         }
         if game.observers.contains(&me) {
-            return Err(format!("You are already observing game {no}."));
+            return Err(msg!("observe-already", no = no));
         }
-        let mut text = format!(
-            "You are now observing game {no}.\n{}\n",
-            Self::game_header(game)
-        );
-        if gameinfo {
-            text.push_str(&self.gameinfo_line(game));
-            text.push('\n');
-        }
+        let text = vec![
+            Event::Lines {
+                lines: vec![msg!("observe-started", no = no), Self::game_header(game)],
+            },
+            Event::GameInfo(self.gameinfo_of(game)),
+        ];
         let snap = Arc::new(game.board_at(now));
         if let Some(g) = self.games.get_mut(&no) {
             g.observers.insert(me);
@@ -97,7 +87,7 @@ impl World {
     }
 
     /// Stops observing one game, or all (`None`); returns the reply.
-    pub fn unobserve(&mut self, me: SessionId, no: Option<u32>) -> String {
+    pub fn unobserve(&mut self, me: SessionId, no: Option<u32>) -> Vec<Msg> {
         let games: Vec<u32> = match no {
             Some(n) => self
                 .player(me)
@@ -110,12 +100,12 @@ impl World {
                 .unwrap_or_default(),
         };
         if games.is_empty() {
-            return match no {
-                Some(n) => format!("You are not observing game {n}.\n"),
-                None => "You are not observing any games.\n".to_string(),
-            };
+            return vec![match no {
+                Some(n) => msg!("unobserve-not", no = n),
+                None => msg!("unobserve-none"),
+            }];
         }
-        let mut text = String::new();
+        let mut text = Vec::new();
         for n in games {
             if let Some(g) = self.games.get_mut(&n) {
                 g.observers.remove(&me);
@@ -124,13 +114,13 @@ impl World {
             if let Some(p) = self.player_mut(me) {
                 p.observing.remove(&n);
             }
-            text.push_str(&format!("Removing game {n} from observation list.\n"));
+            text.push(msg!("observe-removed", no = n));
         }
         text
     }
 
     /// `Observing 12 [Alice vs. Bob]: Carol(U) Dave (2 users)`.
-    pub fn observers_line(&self, game: &Game) -> String {
+    pub fn observers_line(&self, game: &Game) -> Msg {
         let mut names: Vec<String> = game
             .observers
             .iter()
@@ -138,43 +128,46 @@ impl World {
             .map(|p| p.display_name())
             .collect();
         names.sort_by_key(|n| n.to_ascii_lowercase());
-        let n = names.len();
-        format!(
-            "Observing {} [{} vs. {}]: {} ({n} user{})",
-            game.no,
-            game.white.name,
-            game.black.name,
-            names.join(" "),
-            if n == 1 { "" } else { "s" }
+        msg!(
+            "allobservers-game",
+            no = game.no,
+            white = &game.white.name,
+            black = &game.black.name,
+            names = names.join(" "),
+            n = names.len()
         )
     }
 
     /// Sends `kibitz` (players and observers) or `whisper` (observers only).
     /// Returns how many heard it, or why nobody could.
-    pub fn kibitz(&self, me: SessionId, text: &str, whisper: bool) -> Result<usize, String> {
+    pub fn kibitz(&self, me: SessionId, text: &str, whisper: bool) -> Result<usize, Msg> {
         let no = self.resolve_game(me, "")?;
         let game = &self.games[&no];
-        let sender = self.player(me).ok_or_else(String::new)?;
+        let sender = self.player(me).ok_or_else(|| msg!("blank"))?;
         if game.color_of(me).is_none() && !sender.is_registered() {
-            return Err(format!(
-                "Only registered players may {} to others' games.",
-                if whisper { "whisper" } else { "kibitz" }
-            ));
+            return Err(if whisper {
+                msg!("whisper-registered-only")
+            } else {
+                msg!("kibitz-registered-only")
+            });
         }
-        let verb = if whisper { "whispers" } else { "kibitzes" };
-        let line: Arc<str> = format!(
-            "{}({})[{no}] {verb}: {text}\n",
-            sender.display_name(),
-            sender.rating_text().trim()
-        )
-        .into();
+        let heard = Msg::new(if whisper {
+            "whisper-heard"
+        } else {
+            "kibitz-heard"
+        })
+        .with("name", sender.display_name())
+        .with("rating", sender.rating_text().trim())
+        .with("no", no)
+        .with("text", text);
+        let line = Arc::new(Event::line(heard));
         let mut heard = 0;
         for (id, viewer) in game.audience() {
             if id == me || (whisper && viewer != Viewer::Observer) {
                 continue;
             }
-            if let Some(p) = self.player(id).filter(|p| p.vars.switch("kibitz")) {
-                p.send(Out::Text(line.clone()));
+            if let Some(p) = self.player(id).filter(|p| p.vars.switch(Switch::Kibitz)) {
+                p.share(&line);
                 heard += 1;
             }
         }
@@ -182,27 +175,22 @@ impl World {
     }
 
     /// `moretime`: gives the opponent `secs` seconds and shows both the board.
-    pub fn add_time(&mut self, me: SessionId, secs: u32, now: Instant) -> Result<(), String> {
+    pub fn add_time(&mut self, me: SessionId, secs: u32, now: Instant) -> Result<(), Msg> {
         let no = self
             .player(me)
             .and_then(|p| p.game)
-            .ok_or("You are not playing a game.")?;
-        let game = self
-            .games
-            .get_mut(&no)
-            .ok_or("You are not playing a game.")?;
+            .ok_or_else(|| msg!("not-playing"))?;
+        let game = self.games.get_mut(&no).ok_or_else(|| msg!("not-playing"))?;
         if game.clock.is_untimed() {
-            return Err("You can't add time to an untimed game.".into());
+            return Err(msg!("moretime-untimed"));
         }
-        let color = game.color_of(me).ok_or("You are not playing a game.")?;
+        let color = game.color_of(me).ok_or_else(|| msg!("not-playing"))?;
         game.clock.add(!color, i64::from(secs) * 1000);
         let snap = game.refresh_snapshot(now);
         let opponent = game.seat(!color).id;
         let audience: Vec<(SessionId, Viewer)> = game.audience().collect();
         if let Some(p) = opponent.and_then(|id| self.player(id)) {
-            p.send_text(format!(
-                "Your opponent has added {secs} seconds to your clock.\n"
-            ));
+            p.send_event(Event::line(msg!("moretime-given", secs = secs)));
         }
         for (id, viewer) in audience {
             if let Some(p) = self.player(id) {
@@ -217,7 +205,7 @@ impl World {
         Ok(())
     }
 
-    /// One line of `games` (spec §6.2).
+    /// One line of `games` (docs/protocol.md §6.2).
     pub fn games_line(game: &Game, now: Instant) -> String {
         let turn = game.chess.turn();
         let (w, b) = game.clock.both(turn, now);
@@ -239,6 +227,32 @@ impl World {
             if turn == Color::White { 'W' } else { 'B' },
             game.chess.fullmove_number()
         )
+    }
+}
+
+/// `Game 12: Alice (1500) Bob (1600) rated atomic 5 0` (names with the
+/// ratings as they show in parentheses).
+pub fn game_header(no: u32, white: (&str, &str), black: (&str, &str), terms: Terms) -> Msg {
+    msg!(
+        "game-header",
+        no = no,
+        white = white.0,
+        white_rating = white.1,
+        black = black.0,
+        black_rating = black.1,
+        rated = terms.rated_word(),
+        minutes = terms.minutes,
+        inc = terms.inc
+    )
+}
+
+/// Why a name names nobody online: not found, or several.
+pub fn find_error(typed: &str, e: FindError) -> Msg {
+    match e {
+        FindError::NotFound => msg!("name-not-logged-in", name = typed),
+        FindError::Ambiguous(names) => {
+            msg!("name-ambiguous", name = typed, matches = names.join(" "))
+        }
     }
 }
 

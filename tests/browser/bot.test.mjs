@@ -7,8 +7,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import { ROOT, PATIENCE, startServer, launchBrowser, openPage, screenshot, guestLogin, clickSquare } from './harness.mjs';
+import { PATIENCE, binary, built, startServer, launchBrowser, openPage, screenshot, guestLogin, clickSquare } from './harness.mjs';
 
 let server;
 let browser;
@@ -35,9 +34,9 @@ function random(seed) {
 }
 
 test('a browser user plays a whole game against atomicd bot with the random engine', async () => {
-  const engine = join(ROOT, 'target/debug/examples/random_uci');
+  const engine = built('examples/random_uci');
   assert.ok(existsSync(engine), `no ${engine}: cargo build --example random_uci`);
-  const bin = process.env.ATOMICD_BIN || join(ROOT, 'target/debug/atomicd');
+  const bin = binary();
   await server.addUser('RandomBot', 'bot password', ['--computer']);
   bot = spawn(bin, ['bot', '--server', server.telnet, '--login', 'RandomBot', '--password-stdin', '--engine', `${engine} --seed 7`, '--seek', '3 0 unrated', '--movetime', '50'], {
     stdio: ['pipe', 'ignore', 'ignore'],

@@ -3,7 +3,7 @@
 // driven headless by playwright-core, a telnet client, and screenshots
 // kept under target/screenshots/.
 
-import { spawn } from 'node:child_process';
+import { spawn, execFileSync } from 'node:child_process';
 import { mkdtempSync, mkdirSync, writeFileSync, existsSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, dirname, resolve } from 'node:path';
@@ -17,33 +17,48 @@ export const PATIENCE = 30000;
 
 export const CHROMIUM = process.env.ATOMICD_CHROMIUM || '/usr/bin/chromium';
 
-function binary() {
-  const bin = process.env.ATOMICD_BIN || join(ROOT, 'target/debug/atomicd');
+let targetDir = null;
+
+/**
+ * Where cargo puts what it builds: `CARGO_TARGET_DIR` when it is set,
+ * else what `cargo metadata` says (a `.cargo/config.toml` may move it),
+ * else `target/` in the repository.
+ */
+export function targetDirectory() {
+  if (targetDir) return targetDir;
+  if (process.env.CARGO_TARGET_DIR) return (targetDir = resolve(ROOT, process.env.CARGO_TARGET_DIR));
+  try {
+    const meta = execFileSync('cargo', ['metadata', '--format-version', '1', '--no-deps'], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+    targetDir = JSON.parse(meta).target_directory;
+  } catch {
+    targetDir = join(ROOT, 'target');
+  }
+  return targetDir;
+}
+
+/** A program cargo built in its debug profile: `atomicd`, or `examples/random_uci`. */
+export function built(name) {
+  return join(targetDirectory(), 'debug', name);
+}
+
+export function binary() {
+  const bin = process.env.ATOMICD_BIN || built('atomicd');
   if (!existsSync(bin)) throw new Error(`no server binary at ${bin}: run cargo build first`);
   return bin;
 }
 
-/** A running server: `telnet` and `web` are "host:port". */
-export async function startServer(extraConfig = '') {
-  const dir = mkdtempSync(join(tmpdir(), 'atomicd-browser-'));
-  const config = join(dir, 'config.toml');
-  writeFileSync(
-    config,
-    `data_dir = ${JSON.stringify(join(ROOT, 'data'))}\n` +
-      'bcrypt_cost = 10\ndisconnect_grace = 30\ntourney_countdown_seconds = 0.5\ntourney_forfeit_seconds = 60\n' +
-      'api_requests_per_minute = 100000\n' +
-      extraConfig,
-  );
-  const child = spawn(binary(), ['--config', config, '--db', join(dir, 'db.sqlite3'), '--listen', '127.0.0.1:0', '--web-listen', '127.0.0.1:0'], {
+/** Starts atomicd on `listen`/`webListen` ("127.0.0.1:0": a port the system picks); resolves once both listen. */
+function spawnServer(config, db, listen, webListen) {
+  const child = spawn(binary(), ['--config', config, '--db', db, '--listen', listen, '--web-listen', webListen], {
     stdio: ['ignore', 'ignore', 'pipe'],
     env: { ...process.env, RUST_LOG: 'info', NO_COLOR: '1' },
   });
-  let log = '';
-  const addrs = await new Promise((ok, fail) => {
-    const timer = setTimeout(() => fail(new Error(`the server did not start:\n${log}`)), PATIENCE);
+  const state = { child, log: '' };
+  state.ready = new Promise((ok, fail) => {
+    const timer = setTimeout(() => fail(new Error(`the server did not start:\n${state.log}`)), PATIENCE);
     child.stderr.on('data', (d) => {
-      log += d.toString();
-      const plain = log.replace(/\x1b\[[0-9;]*m/g, '');
+      state.log += d.toString();
+      const plain = state.log.replace(/\x1b\[[0-9;]*m/g, '');
       const telnet = /listening local_addr=(\S+)/.exec(plain);
       const web = /web listening web_addr=(\S+)/.exec(plain);
       if (telnet && web) {
@@ -51,23 +66,54 @@ export async function startServer(extraConfig = '') {
         ok({ telnet: telnet[1], web: web[1] });
       }
     });
-    child.on('exit', (code) => fail(new Error(`the server exited (${code}):\n${log}`)));
+    child.on('exit', (code) => fail(new Error(`the server exited (${code}):\n${state.log}`)));
   });
+  return state;
+}
+
+/** A running server: `telnet` and `web` are "host:port". */
+export async function startServer(extraConfig = '') {
+  const dir = mkdtempSync(join(tmpdir(), 'atomicd-browser-'));
+  const config = join(dir, 'config.toml');
+  const db = join(dir, 'db.sqlite3');
+  writeFileSync(
+    config,
+    `data_dir = ${JSON.stringify(join(ROOT, 'data'))}\n` +
+      'bcrypt_cost = 10\ndisconnect_grace = 30\ntourney_countdown_seconds = 0.5\ntourney_forfeit_seconds = 60\n' +
+      'api_requests_per_minute = 100000\n' +
+      extraConfig,
+  );
+  let current = spawnServer(config, db, '127.0.0.1:0', '127.0.0.1:0');
+  const addrs = await current.ready;
+  let previousLogs = '';
+  const halt = async () => {
+    const { child } = current;
+    child.kill('SIGTERM');
+    await new Promise((ok) => (child.exitCode !== null ? ok() : child.on('exit', ok)));
+  };
   return {
     ...addrs,
     dir,
     url: (path = '/') => `http://${addrs.web}${path}`,
-    log: () => log,
+    log: () => previousLogs + current.log,
+    get child() {
+      return current.child;
+    },
     /** Runs `atomicd user add` against this server's database. */
     async addUser(name, password, flags = []) {
-      await run(binary(), ['--config', config, '--db', join(dir, 'db.sqlite3'), 'user', 'add', name, '--password-stdin', ...flags], password + '\n');
+      await run(binary(), ['--config', config, '--db', db, 'user', 'add', name, '--password-stdin', ...flags], password + '\n');
+    },
+    /** Stops the server as an operator does (SIGTERM) and starts it again on the same ports and database. */
+    async restart() {
+      await halt();
+      previousLogs += current.log;
+      current = spawnServer(config, db, addrs.telnet, addrs.web);
+      await current.ready;
     },
     async stop() {
-      child.kill('SIGTERM');
-      await new Promise((ok) => (child.exitCode !== null ? ok() : child.on('exit', ok)));
+      await halt();
       rmSync(dir, { recursive: true, force: true });
     },
-    child,
     config,
   };
 }
@@ -83,8 +129,8 @@ export function run(cmd, args, input = '') {
   });
 }
 
-/** Headless chromium, with the flags this closed network needs. */
-export async function launchBrowser() {
+/** Headless chromium, with the flags this closed network needs (and `extraArgs`). */
+export async function launchBrowser(extraArgs = []) {
   if (!existsSync(CHROMIUM)) throw new Error(`no chromium at ${CHROMIUM}: scripts/test.sh installs Debian's chromium`);
   return chromium.launch({
     executablePath: CHROMIUM,
@@ -98,13 +144,16 @@ export async function launchBrowser() {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      ...extraArgs,
     ],
   });
 }
 
-/** A new page in its own context (its own storage), in `locale`. */
-export async function openPage(browser, url, { locale = 'en-US', width = 1100, height = 900 } = {}) {
-  const context = await browser.newContext({ locale, viewport: { width, height } });
+/** A new page in its own context (its own storage), in `locale` (`phone`: with touch, as on a phone); `hosts` are the names besides 127.0.0.1 and localhost that count as this server. */
+export async function openPage(browser, url, { locale = 'en-US', width = 1100, height = 900, ignoreHTTPSErrors = false, hosts = [], phone = false } = {}) {
+  // A phone: touch, and a mobile viewport.
+  const device = phone ? { hasTouch: true, isMobile: true } : {};
+  const context = await browser.newContext({ locale, viewport: { width, height }, ignoreHTTPSErrors, ...device });
   const page = await context.newPage();
   page.setDefaultTimeout(PATIENCE);
   const errors = [];
@@ -116,7 +165,7 @@ export async function openPage(browser, url, { locale = 'en-US', width = 1100, h
   const foreign = [];
   page.on('request', (r) => {
     const u = new URL(r.url());
-    if (!['127.0.0.1', 'localhost'].includes(u.hostname) && u.protocol !== 'data:') foreign.push(r.url());
+    if (!['127.0.0.1', 'localhost', ...hosts].includes(u.hostname) && u.protocol !== 'data:') foreign.push(r.url());
   });
   await page.goto(url);
   return { page, context, errors, foreign };
@@ -135,13 +184,13 @@ export async function guestLogin(page) {
   return (await page.textContent('header .me a')).replace(/\(.*$/, '');
 }
 
-/** A telnet user, as on port 5000. */
+/** A telnet user, as on port 5000 (from the loopback address `localAddress`, if given). */
 export class Telnet {
-  constructor(addr) {
+  constructor(addr, localAddress = undefined) {
     const [host, port] = addr.split(':');
     this.buf = '';
     this.waiters = [];
-    this.sock = net.connect(Number(port), host);
+    this.sock = net.connect({ port: Number(port), host, localAddress });
     this.sock.setNoDelay(true);
     this.sock.on('data', (d) => {
       this.buf += d.toString('latin1').replace(/\n\r/g, '\n');

@@ -5,7 +5,7 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, openPage, screenshot, guestLogin, Telnet } from './harness.mjs';
+import { startServer, launchBrowser, openPage, screenshot, guestLogin, Telnet, clickMove } from './harness.mjs';
 
 let server;
 let browser;
@@ -97,6 +97,62 @@ test('the rules page draws its examples, each opening in examine mode, in French
   await page.waitForSelector('#btn-unexamine');
   assert.equal((await page.getAttribute('.game-page .board', 'data-fen')).split(' ')[0], queenmate.fen.split(' ')[0]);
   assert.match(await page.textContent('#game-title'), /en examen/);
+  assert.deepEqual(errors, []);
+});
+
+test('a move made on a rules example is in the move list; stopping the examination ends it on the page', async () => {
+  const { page, errors } = await openPage(browser, server.url('/help/atomic'));
+  await page.waitForSelector('.example[data-example="knights"] button.examine');
+  // The rules flow as text (headings, paragraphs, lists), not a preformatted block.
+  assert.equal(await page.$('#rules pre, pre#rules'), null);
+  assert.ok((await page.$$('#rules ol li')).length >= 5, 'the five rules are a list');
+  await page.click('.example[data-example="knights"] button.examine');
+  await page.waitForURL('**/game/*');
+  await page.waitForSelector('#btn-unexamine');
+  assert.ok(await page.isHidden('#clock-top'), 'an example has no clocks');
+  // 5.Nxd5 on the example's board: the move list has it, numbered from move 5.
+  await clickMove(page, 'c3', 'd5');
+  await page.waitForFunction(() => [...document.querySelectorAll('#moves .san')].some((e) => e.textContent === 'Nxd5'));
+  assert.equal(await page.textContent('#moves li:last-child .no'), '5.');
+  await page.waitForSelector('.game-page .board[data-exploded="c6 d5 e5"]');
+  await page.click('#btn-unexamine');
+  await page.waitForFunction(() => !/examining/.test(document.querySelector('#game-title').textContent));
+  assert.equal(await page.$('#btn-forward'), null, 'no Forward once the examination is over');
+  assert.equal(await page.$('#btn-backward'), null);
+  assert.ok(await page.isHidden('#move-input'));
+  assert.match(await page.textContent('#game-status'), /no longer examine/);
+  assert.deepEqual(errors, []);
+});
+
+test('on a phone the file letters stand under their files, and the header is one row', async () => {
+  const { page, errors } = await openPage(browser, server.url('/help/atomic'), { width: 390, height: 844, phone: true });
+  await page.waitForSelector('.example[data-example="knights"] button.examine');
+  const over = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  assert.ok(over <= 0, `the rules page is ${over}px wider than the phone`);
+  await screenshot(page, 'rules-phone');
+  await page.click('.example[data-example="knights"] button.examine');
+  await page.waitForSelector('.game-page .board coords.files coord');
+  const places = await page.$eval('.game-page .board', (el) => {
+    const board = el.querySelector('cg-board').getBoundingClientRect();
+    const files = [...el.querySelectorAll('coords.files coord')].map((c) => {
+      const r = c.getBoundingClientRect();
+      const range = document.createRange();
+      range.selectNodeContents(c);
+      const text = range.getBoundingClientRect();
+      return { letter: c.textContent, left: text.left, right: text.right, bottom: r.bottom };
+    });
+    return { board: { left: board.left, width: board.width, bottom: board.bottom }, files };
+  });
+  assert.equal(places.files.length, 8);
+  const square = places.board.width / 8;
+  places.files.forEach((f, i) => {
+    const from = places.board.left + i * square;
+    assert.ok(f.left >= from - 0.5 && f.right <= from + square + 0.5, `${f.letter} lies in file ${'abcdefgh'[i]}: ${f.left}–${f.right} not in ${from}–${from + square}`);
+    assert.ok(f.bottom <= places.board.bottom + 0.5, `${f.letter} is inside the board`);
+  });
+  const header = await page.$eval('header#top', (el) => el.getBoundingClientRect().height);
+  assert.ok(header < 50, `the header is ${header}px high`);
+  await screenshot(page, 'example-phone');
   assert.deepEqual(errors, []);
 });
 

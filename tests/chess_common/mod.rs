@@ -63,3 +63,41 @@ pub fn read_fics_games(text: &str) -> Vec<PgnRecord> {
     }
     games
 }
+
+/// One position of a `.perft` file: its name, EPD and (depth, nodes)
+/// counts.
+pub struct PerftCase {
+    pub id: String,
+    pub epd: String,
+    pub counts: Vec<(u32, u64)>,
+}
+
+/// Reads a perft suite under `tests/data/` (blocks of `id NAME`, `epd
+/// EPD`, then `perft DEPTH NODES` lines; `#` comments).
+pub fn read_perft(rel: &str) -> Vec<PerftCase> {
+    let mut out: Vec<PerftCase> = Vec::new();
+    for line in data_text(rel).lines() {
+        let line = line.trim();
+        if let Some(id) = line.strip_prefix("id ") {
+            out.push(PerftCase {
+                id: id.to_owned(),
+                epd: String::new(),
+                counts: Vec::new(),
+            });
+        } else if let Some(epd) = line.strip_prefix("epd ") {
+            out.last_mut().expect("epd before id").epd = epd.to_owned();
+        } else if let Some(rest) = line.strip_prefix("perft ") {
+            let (depth, nodes) = rest.split_once(' ').expect("perft DEPTH NODES");
+            out.last_mut()
+                .expect("perft before id")
+                .counts
+                .push((depth.parse().expect("depth"), nodes.parse().expect("nodes")));
+        } else {
+            assert!(
+                line.is_empty() || line.starts_with('#'),
+                "{rel}: unknown line {line:?}"
+            );
+        }
+    }
+    out
+}

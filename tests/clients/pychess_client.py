@@ -3,6 +3,7 @@
 
     pychess_client.py HOST PORT [--login guest|NAME|NAME:PASSWORD]
                       [--seek "2 12 u atomic"] [--timeout SECONDS] [--log FILE]
+                      [--command "set lang fr" ...]
 
 Part of atomicd's real-client tests (tests/clients_real.rs). It runs the
 `pychess.ic` package of Debian's `pychess` (the code the PyChess GUI uses to
@@ -124,6 +125,9 @@ class Player:
         say("logged_in as=%s" % self.conn.getUsername())
         self.conn.bm.connect("playGameCreated", self.created)
         self.conn.bm.connect("curGameEnded", self.ended)
+        for command in self.args.command:
+            self.conn.client.run_command(command)
+            say("command_sent %s" % command)
         self.conn.client.run_command("seek " + self.args.seek)
         say("seek_sent %s" % self.args.seek)
         while time.time() < deadline and self.error is None and self.end is None:
@@ -150,6 +154,8 @@ def main():
     ap.add_argument("--seek", default="2 12 u atomic")
     ap.add_argument("--timeout", type=float, default=60)
     ap.add_argument("--log")
+    ap.add_argument("--command", action="append", default=[],
+                    help="a command to send after login, before the seek (repeatable)")
     args = ap.parse_args()
     if args.log:
         handler = logging.FileHandler(args.log)

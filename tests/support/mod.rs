@@ -532,7 +532,7 @@ pub fn style12_fields(text: &str) -> Vec<String> {
     line.split(' ').map(str::to_string).collect()
 }
 
-/// The style-12 line format of the spec (§2.3), as a regex.
+/// The style-12 line format of docs/protocol.md §2.3, as a regex.
 pub const STYLE12_REGEX: &str = r"^<12> ([-pnbrqkPNBRQK]{8} ){8}[WB] -?\d+ [01] [01] [01] [01] \d+ \d+ \S+ \S+ -?\d+ \d+ \d+ \d+ \d+ -?\d+ -?\d+ \d+ \S+ \(\d+:\d\d(:\d\d)?(\.\d{3})?\) \S+ [01]( [01])?( -?\d+)?$";
 
 /// One line as a timeseal client sends it, stamped `stamp` (client ms).

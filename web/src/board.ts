@@ -6,7 +6,7 @@ import type { Api } from '@lichess-org/chessground/api';
 import type { Config } from '@lichess-org/chessground/config';
 import type { Key } from '@lichess-org/chessground/types';
 import { Atomic } from 'chessops/variant';
-import { parseFen } from 'chessops/fen';
+import { INITIAL_FEN, makeFen, parseFen } from 'chessops/fen';
 import { chessgroundDests } from 'chessops/compat';
 import { parseSan } from 'chessops/san';
 import { makeSquare } from 'chessops/util';
@@ -19,6 +19,30 @@ export function atomicPosition(fen: string): Atomic | null {
   if (setup.isErr) return null;
   const pos = Atomic.fromSetup(setup.value);
   return pos.isErr ? null : pos.value;
+}
+
+export { INITIAL_FEN };
+
+/** The position after a SAN move (English letters, with check signs or not), or null if it is not legal there. */
+export function playSan(fen: string, san: string): { fen: string; from: string; to: string; blown: string[] } | null {
+  const pos = atomicPosition(fen);
+  if (!pos) return null;
+  const move = parseSan(pos, san.replace(/[+#!?]+$/, ''));
+  if (!move || !('from' in move)) return null;
+  const before = pos.board.clone();
+  pos.play(move);
+  const from = makeSquare(move.from);
+  const to = makeSquare(move.to);
+  // The explosion: the capture square and every square that lost its piece, but the one the capturer left.
+  const blown: string[] = [];
+  if (san.includes('x')) {
+    blown.push(to);
+    for (const sq of before.occupied) {
+      const name = makeSquare(sq);
+      if (name !== from && name !== to && !pos.board.get(sq)) blown.push(name);
+    }
+  }
+  return { fen: makeFen(pos.toSetup()), from, to, blown: blown.sort() };
 }
 
 /** Legal destinations for chessground, by atomic rules. */
@@ -39,7 +63,7 @@ export function typedMove(fen: string, text: string, french: boolean): string | 
   if (!pos) return null;
   const coord = /^([a-h][1-8])-?([a-h][1-8])(?:[=/]?([qrbnQRBNdtfcDTFC]))?$/.exec(typed);
   if (coord) {
-    const dests = chessgroundDests(pos);
+    const dests = chessgroundDests(pos) as Map<string, string[]>;
     if (!dests.get(coord[1])?.includes(coord[2])) return null;
     const promo = coord[3] ? englishSan(coord[3].toUpperCase()).toLowerCase() : '';
     return `${coord[1]}${coord[2]}${promo ? '=' + promo : ''}`;

@@ -3,6 +3,8 @@
 // block mode), then lines out to whoever listens and each command's own
 // reply back to its caller (block mode tells them apart).
 
+import { LoginStep, loginStep } from './parse';
+
 const BLOCK_START = '\x15';
 const BLOCK_SEP = '\x16';
 const BLOCK_END = '\x17';
@@ -10,11 +12,15 @@ const PROMPT = 'fics% ';
 
 export type LineListener = (line: string, solicited: boolean) => void;
 
+export type LoginError = 'badPassword' | 'needPassword' | 'closed' | 'refused';
+
 export interface LoginResult {
   ok: boolean;
   name: string;
   titles: string;
-  error?: string;
+  error?: LoginError;
+  /** The server's own words, when it refused for a reason of its own. */
+  text?: string;
 }
 
 /** One session. `lines` hears every line, inside blocks or not. */
@@ -32,12 +38,14 @@ export class Fics {
   private loginText = '';
   /** False until block mode is on: the setup's own replies are no news to anyone. */
   private ready = false;
+  private readyWaiters: (() => void)[] = [];
 
   onLine(l: LineListener): () => void {
     this.listeners.add(l);
     return () => this.listeners.delete(l);
   }
 
+  /** Hears a connection that closed by itself (not by `close()`). */
   onClose(l: () => void): void {
     this.closeListeners.add(l);
   }
@@ -46,7 +54,10 @@ export class Fics {
     return this.loggedIn && !this.titles.includes('(U)');
   }
 
-  /** Opens the socket and logs in (`guest`, an unregistered name, or a name and password). */
+  /**
+   * Opens the socket and logs in (`guest`, an unregistered name, or a name
+   * and password); resolves once the setup is done and block mode is on.
+   */
   async login(name: string, password: string, lang: string): Promise<LoginResult> {
     this.close();
     const proto = location.protocol === 'https:' ? 'wss' : 'ws';
@@ -57,46 +68,47 @@ export class Fics {
     ws.onmessage = (e) => this.receive(String(e.data));
     ws.onclose = () => {
       if (this.ws !== ws) return;
+      this.ws = null;
+      const was = this.loggedIn;
       this.loggedIn = false;
-      this.loginWaiter?.('\x00closed');
-      for (const l of this.closeListeners) l();
+      this.loginWaiter?.('');
+      this.failPending();
+      if (was) for (const l of this.closeListeners) l();
     };
-    const fail = (error: string): LoginResult => {
+    const fail = (error: LoginError, text?: string): LoginResult => {
       this.close();
-      return { ok: false, name: '', titles: '', error };
+      return { ok: false, name: '', titles: '', error, text };
     };
-    let text = await this.waitLogin((t) => t.endsWith('login: '));
-    if (text.includes('\x00closed')) return fail('The server closed the connection.');
-    this.loginText = '';
+    const step = async (after: 'open' | 'name' | 'password' | 'confirm') => {
+      const s = await this.waitLogin(after);
+      this.loginText = '';
+      return s;
+    };
+    let s = await step('open');
+    if (s.step !== 'name') return fail('closed');
     ws.send(name);
-    text = await this.waitLogin((t) => /Press return to enter the server as "|password: $|login: $|\*\*\*\* Starting FICS session/.test(t));
-    if (text.includes('password: ')) {
-      if (!password) return fail('This name is registered: give its password.');
-      this.loginText = '';
+    s = await step('name');
+    if (s.step === 'password') {
+      if (!password) return fail('needPassword');
       ws.send(password);
-      text = await this.waitLogin((t) => /\*\*\*\* Starting FICS session as .*\*\*\*\*[\s\S]*fics% $|login: $/.test(t));
-    } else if (text.includes('Press return to enter the server as "')) {
-      this.loginText = '';
+      s = await step('password');
+    } else if (s.step === 'confirm') {
       ws.send('');
-      text = await this.waitLogin((t) => /\*\*\*\* Starting FICS session as .*\*\*\*\*[\s\S]*fics% $|login: $/.test(t));
+      s = await step('confirm');
     }
-    const started = /\*\*\*\* Starting FICS session as ([A-Za-z]+)((?:\([^)]*\))*) \*\*\*\*/.exec(text);
-    if (!started) {
-      const why = text
-        .replace(/\n\r/g, '\n')
-        .split('\n')
-        .map((l) => l.trim())
-        .filter((l) => l && !l.endsWith('login:') && !l.startsWith('\x00'));
-      return fail(why.join(' ') || 'The login failed.');
-    }
-    this.name = started[1];
-    this.titles = started[2];
+    if (s.step === 'badPassword') return fail('badPassword');
+    if (s.step === 'refused') return fail('refused', s.text);
+    if (s.step !== 'started') return fail('closed');
+    this.name = s.name;
+    this.titles = s.titles;
     this.loggedIn = true;
     this.buf = '';
     this.ready = false;
     for (const line of setupLines(lang)) ws.send(line);
     // Block mode last: from here every command carries an id.
     ws.send('iset block 1');
+    await new Promise<void>((ok) => this.readyWaiters.push(ok));
+    if (!this.loggedIn) return fail('closed');
     return { ok: true, name: this.name, titles: this.titles };
   }
 
@@ -109,8 +121,13 @@ export class Fics {
       ws.onclose = null;
       ws.close();
     }
+    this.failPending();
+  }
+
+  private failPending(): void {
     for (const done of this.pending.values()) done('');
     this.pending.clear();
+    for (const ok of this.readyWaiters.splice(0)) ok();
   }
 
   /** Sends a command; resolves with its own output (the text of its block). */
@@ -124,19 +141,21 @@ export class Fics {
     });
   }
 
-  private waitLogin(done: (text: string) => boolean): Promise<string> {
+  /** Waits until the text since the last thing sent says what comes next. */
+  private waitLogin(after: 'open' | 'name' | 'password' | 'confirm'): Promise<LoginStep> {
     return new Promise((resolve) => {
-      const check = (t: string) => {
-        if (t.includes('\x00closed') || done(t)) {
+      const check = () => {
+        const s = this.ws ? loginStep(this.loginText, after) : ({ step: 'wait' } as LoginStep);
+        if (!this.ws || s.step !== 'wait') {
           this.loginWaiter = null;
-          resolve(t);
+          resolve(s);
         }
       };
       this.loginWaiter = (extra: string) => {
         this.loginText += extra;
-        check(this.loginText);
+        check();
       };
-      check(this.loginText);
+      check();
     });
   }
 
@@ -167,6 +186,7 @@ export class Fics {
         // The reply to `iset block 1` closes a block it never opened.
         this.buf = this.buf.slice(1);
         this.ready = true;
+        for (const ok of this.readyWaiters.splice(0)) ok();
         continue;
       }
       const nl = this.buf.indexOf('\n\r');
@@ -175,6 +195,9 @@ export class Fics {
       const cut = nl < 0 ? bs : bs < 0 ? nl : Math.min(nl, bs);
       const line = this.buf.slice(0, cut);
       this.buf = this.buf.slice(cut === nl ? cut + 2 : cut);
+      // A board from before the setup may be in another style or in
+      // seconds instead of milliseconds: the page asks for a fresh one.
+      if (!this.ready && line.startsWith('<12> ')) continue;
       this.emit(line, !this.ready);
     }
   }

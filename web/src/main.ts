@@ -4,6 +4,7 @@ import { App } from './app';
 import { initialLang, setLang } from './i18n';
 import { lobby } from './pages/lobby';
 import { game } from './pages/game';
+import { historyPage } from './pages/history';
 import { tourney } from './pages/tourney';
 import { player } from './pages/player';
 import { help } from './pages/help';
@@ -12,6 +13,7 @@ setLang(initialLang());
 const app = new App([
   [/^\/$/, lobby],
   [/^\/game\/(\d+)$/, game],
+  [/^\/history\/(\d+)$/, historyPage],
   [/^\/tourney\/(\d+)$/, tourney],
   [/^\/player\/([A-Za-z]+)$/, player],
   [/^\/help\/atomic$/, help],

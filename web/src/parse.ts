@@ -1,6 +1,11 @@
 // Pure parsers of the server's machine lines (spec §2.3, §2.4, §3.4, §4.2,
-// §5.7) and of the talk lines a page shows. No DOM, no socket: the unit
-// tests (tests/browser/unit.test.mjs) run them under Node.
+// §5.7) and of its English text: the login dialogue, the talk lines, the
+// ends of games, the replies to commands. This is the only module that
+// knows how the server words things; `feed.ts` turns its findings into
+// the typed events of `events.ts`, and nothing else reads server text.
+// No DOM, no socket.
+
+import type { Reply, ServerEvent } from './events';
 
 /** A style-12 board (`<12> ...`), the fields a page uses. */
 export interface Board {
@@ -227,4 +232,184 @@ export function clockText(ms: number): string {
   if (h > 0) return `${h}:${String(m).padStart(2, '0')}:${sec}`;
   if (t < 10000) return `${m}:${sec}.${Math.floor((t % 1000) / 100)}`;
   return `${m}:${sec}`;
+}
+
+/** A challenge's terms, from the `p=` of a `<pf>`/`<pt>` match offer: `Alice (1500) [white] Bob (----) rated atomic 5 0`. */
+export interface Challenge {
+  from: string;
+  fromRating: string;
+  to: string;
+  toRating: string;
+  /** The colour the challenger asked for, if any. */
+  color: 'white' | 'black' | null;
+  rated: boolean;
+  variant: string;
+  minutes: number;
+  increment: number;
+  adjourned: boolean;
+}
+
+export function parseChallenge(params: string): Challenge | null {
+  const m = /^(\w+) \(([^)]*)\) (?:\[(white|black)\] )?(\w+) \(([^)]*)\) (rated|unrated) (\S+) (\d+) (\d+)( \(adjourned\))?\s*$/.exec(params.trim());
+  if (!m) return null;
+  return {
+    from: m[1],
+    fromRating: m[2],
+    color: (m[3] as 'white' | 'black' | undefined) ?? null,
+    to: m[4],
+    toRating: m[5],
+    rated: m[6] === 'rated',
+    variant: m[7],
+    minutes: Number(m[8]),
+    increment: Number(m[9]),
+    adjourned: !!m[10],
+  };
+}
+
+/** Where the login dialogue stands, from the text received since the last thing sent. */
+export type LoginStep =
+  | { step: 'wait' }
+  | { step: 'name' }
+  | { step: 'password' }
+  | { step: 'confirm' }
+  | { step: 'started'; name: string; titles: string }
+  | { step: 'badPassword' }
+  | { step: 'refused'; text: string };
+
+export function loginStep(text: string, after: 'open' | 'name' | 'password' | 'confirm'): LoginStep {
+  const started = /\*\*\*\* Starting FICS session as ([A-Za-z]+)((?:\([^)]*\))*) \*\*\*\*[\s\S]*fics% $/.exec(text);
+  if (started) return { step: 'started', name: started[1], titles: started[2] };
+  if (after === 'password' && text.includes('**** Invalid password! ****')) return { step: 'badPassword' };
+  if (!text.endsWith('login: ')) {
+    if (after === 'name' && /password: $/.test(text)) return { step: 'password' };
+    if (after === 'name' && text.includes('Press return to enter the server as "')) return { step: 'confirm' };
+    return { step: 'wait' };
+  }
+  if (after === 'open') return { step: 'name' };
+  const why = text
+    .replace(/\n\r/g, '\n')
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l && !l.endsWith('login:'));
+  return { step: 'refused', text: why.join(' ') };
+}
+
+/** `Alice(U) tells you: hi` (a personal tell, not a channel's). */
+function parseTell(line: string): { from: string; text: string } | null {
+  const m = /^([A-Za-z]+)(?:\([^)]*\))* tells you: (.*)$/.exec(line);
+  return m ? { from: m[1], text: m[2] } : null;
+}
+
+/**
+ * What one line of the server's output means for the page: the typed
+ * events it carries (often none). Every line that is not a machine line
+ * (`<12>`, `<s>`, `<pf>` …) is also text for the console.
+ */
+export function lineEvents(line: string, solicited: boolean): ServerEvent[] {
+  if (line.startsWith('<12> ')) {
+    const board = parseStyle12(line);
+    return board ? [{ type: 'board', board }] : [];
+  }
+  if (line.startsWith('<sc>')) return [{ type: 'seeksCleared' }];
+  if (line.startsWith('<s> ') || line.startsWith('<sn> ')) {
+    const seek = parseSeek(line);
+    return seek ? [{ type: 'seek', seek }] : [];
+  }
+  if (line.startsWith('<sr>')) return [{ type: 'seeksGone', indexes: parseSeekRemoval(line) ?? [] }];
+  if (line.startsWith('<pf> ') || line.startsWith('<pt> ')) {
+    const offer = parseOffer(line);
+    return offer ? [{ type: 'offer', offer }] : [];
+  }
+  if (line.startsWith('<pr> ')) {
+    const id = parseOfferRemoval(line);
+    return id === null ? [] : [{ type: 'offerGone', id }];
+  }
+  if (line.startsWith('<')) return [];
+  const out: ServerEvent[] = [];
+  const g = line.startsWith('{Game ') ? parseGameLine(line) : null;
+  if (g?.starts) out.push({ type: 'gameStarted', game: g.game, white: g.white, black: g.black });
+  else if (g?.result) {
+    out.push({ type: 'gameEnded', game: g.game, white: g.white, black: g.black, result: g.result, reason: g.text, onTime: /forfeits on time/.test(g.text) });
+  }
+  const stopped = /^You are no longer examining game (\d+)\./.exec(line);
+  if (stopped) out.push({ type: 'examineStopped', game: Number(stopped[1]) });
+  const removed = /^Removing game (\d+) from observation list\./.exec(line);
+  if (removed) out.push({ type: 'observeStopped', game: Number(removed[1]) });
+  const chat = parseChat(line);
+  if (chat) out.push({ type: 'chat', chat });
+  const tell = parseTell(line);
+  if (tell) out.push({ type: 'tell', tell });
+  out.push({ type: 'text', line, solicited });
+  return out;
+}
+
+/** The lines of a command's reply that a person reads (no machine lines, no game lines). */
+export function replyText(reply: string): string {
+  return reply
+    .split('\n')
+    .filter((l) => l.trim() && !l.startsWith('<') && !l.startsWith('{Game'))
+    .join(' ')
+    .trim();
+}
+
+/** A reply as the console shows it: every line but the machine lines. */
+export function consoleText(reply: string): string {
+  return reply
+    .split('\n')
+    .filter((l) => !l.startsWith('<'))
+    .join('\n')
+    .replace(/\n+$/, '');
+}
+
+/** How a typed move went: refused when the server says it is illegal, not my move, or ambiguous. */
+export function moveReply(reply: string): Reply {
+  return { ok: !/Illegal move|not your move|Ambiguous|You are not playing|not examining/.test(reply), text: replyText(reply) };
+}
+
+/** How a say, kibitz or whisper went. */
+export function talkReply(reply: string): Reply {
+  return { ok: /^\((told|kibitzed|whispered)/.test(reply.trim()), text: replyText(reply) };
+}
+
+/** How `observe N` went. */
+export function observeReply(reply: string): Reply {
+  return { ok: /You are now observing game/.test(reply) || /You are already observing game/.test(reply), text: replyText(reply) };
+}
+
+/** How `play N`, `seek`, `match` went: a game created, an offer sent, a seek posted. */
+export function startReply(reply: string): Reply {
+  return { ok: /Creating:|<12> /.test(reply), text: replyText(reply) };
+}
+
+/** Whether a command that shows a position (`examine`, `refresh`) gave one. */
+export function boardReply(reply: string): Reply {
+  return { ok: /<12> /.test(reply), text: replyText(reply) };
+}
+
+/** The index of the last game in a `history` reply, if any. */
+export function lastHistoryIndex(reply: string): string | null {
+  return [...reply.matchAll(/^\s*(\d+): /gm)].map((m) => m[1]).pop() ?? null;
+}
+
+/** `Tourney #3 created.`: the new event's number. */
+export function tourneyCreated(reply: string): number | null {
+  const m = /Tourney #(\d+) created/.exec(reply);
+  return m ? Number(m[1]) : null;
+}
+
+/**
+ * How `analyse ID` went. `id` is the game's when it has an analysis page
+ * worth opening: queued, under way, or done (`Computer analysis of game
+ * 12: …`); null when the server refused (a guest, the day's limit, no
+ * engine, a game not finished). `text` is the reply's first line: a done
+ * analysis goes on with every move, which its page shows better.
+ */
+export function analysisReply(reply: string): Reply & { id: number | null } {
+  const m =
+    /^Computer analysis of game (\d+): /m.exec(reply) ??
+    /^Game (\d+) \(\w+ vs\. \w+\) is queued for computer analysis/m.exec(reply) ??
+    /^Game (\d+) is being analysed: /m.exec(reply) ??
+    /^Game (\d+) waits for its computer analysis/m.exec(reply);
+  const first = reply.split('\n').find((l) => l.trim() && !l.startsWith('<') && !l.startsWith('{Game')) ?? '';
+  return { ok: !!m, text: first.trim(), id: m ? Number(m[1]) : null };
 }

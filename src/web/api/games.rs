@@ -26,6 +26,8 @@ struct Side {
 /// A live game, as copied out of the world under its lock.
 struct Live {
     no: u32,
+    /// The game's row in the database: its `/api/history/{id}` once it ends.
+    db_id: i64,
     white: Side,
     black: Side,
     minutes: u32,
@@ -62,6 +64,7 @@ fn copy(world: &World, g: &Game, now: Instant, with_moves: bool) -> Live {
     let (white_ms, black_ms) = g.clock.both(g.chess.turn(), now);
     Live {
         no: g.no,
+        db_id: g.db_id,
         white: side(&g.white),
         black: side(&g.black),
         minutes: g.terms.minutes,
@@ -94,6 +97,7 @@ fn to_json(g: Live) -> Value {
     };
     let mut v = json!({
         "number": g.no,
+        "id": g.db_id,
         "white": side_json(&g.white),
         "black": side_json(&g.black),
         "time_control": { "minutes": g.minutes, "increment": g.inc },

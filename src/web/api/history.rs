@@ -12,6 +12,9 @@ use super::{ApiError, number, segment};
 use crate::store::games::{self, GameRow, MoveRow};
 use crate::web::router::State;
 
+/// A finished game, its moves, and its evaluations for the PGN.
+type Stored = (GameRow, Vec<MoveRow>, Vec<Option<String>>);
+
 /// `GET /api/history/{id}[.pgn]`
 pub async fn one(
     axum::extract::State(state): State,
@@ -26,19 +29,22 @@ pub async fn one(
     let found = state
         .shared
         .store
-        .call(
-            move |db| -> rusqlite::Result<Option<(GameRow, Vec<MoveRow>)>> {
-                match games::get(db, id)? {
-                    Some(row) if row.status == games::status::FINISHED => {
-                        let moves = games::moves(db, id)?;
-                        Ok(Some((row, moves)))
-                    }
-                    _ => Ok(None),
+        .call(move |db| -> rusqlite::Result<Option<Stored>> {
+            match games::get(db, id)? {
+                Some(row) if row.status == games::status::FINISHED => {
+                    let moves = games::moves(db, id)?;
+                    let evals = if pgn {
+                        crate::export::evals(db, id)?
+                    } else {
+                        Vec::new()
+                    };
+                    Ok(Some((row, moves, evals)))
                 }
-            },
-        )
+                _ => Ok(None),
+            }
+        })
         .await;
-    let (row, moves) = match found {
+    let (row, moves, evals) = match found {
         Ok(Ok(Some(found))) => found,
         Ok(Ok(None)) => {
             return Err(ApiError::not_found(format!(
@@ -50,7 +56,7 @@ pub async fn one(
     if pgn {
         let site = &state.shared.config().server_name;
         let sans = moves.into_iter().map(|m| m.san).collect();
-        let text = crate::export::game_pgn(&row, sans, site);
+        let text = crate::export::game_pgn(&row, sans, evals, site);
         return Ok((
             [(
                 header::CONTENT_TYPE,

@@ -7,6 +7,8 @@
 //! with a JSON body `{"error": "..."}`; each client address has a budget
 //! of requests ([`super::ratelimit`]), past which it gets 429.
 
+pub mod analysis;
+pub mod bots;
 pub mod games;
 pub mod help;
 pub mod history;
@@ -30,6 +32,8 @@ use super::router::{State, WebState};
 /// The API's routes, behind the per-address rate limit.
 pub fn routes(state: Arc<WebState>) -> Router<Arc<WebState>> {
     Router::new()
+        .route("/analysis/{id}", get(analysis::one))
+        .route("/bots", get(bots::list))
         .route("/games", get(games::list))
         .route("/games/{n}", get(games::one))
         .route("/help/atomic", get(help::atomic))

@@ -70,8 +70,41 @@ fn game_json(g: &GameRow) -> Value {
         "result": g.result,
         "end_code": g.end_code,
         "reason": g.reason,
+        "started_at": g.started_at,
         "ended_at": g.ended_at,
     })
+}
+
+/// A rating as a game row stores it (`1662`, `1500P`), as a number; `----`
+/// (no rated game yet) is the rating everyone starts from.
+fn stored_rating(text: &str) -> Option<i64> {
+    let text = text.trim();
+    if text == "----" {
+        return Some(i64::from(Rating::new().whole()));
+    }
+    text.trim_end_matches(['P', 'E']).parse().ok()
+}
+
+/// The rating graph's points: the player's rating when each rated game
+/// began (the rating after the game before it), then the rating now, each
+/// with its time (Unix seconds), oldest first.
+fn rating_history(name: &str, games: &[GameRow], now: Option<(i64, i64)>) -> Vec<Value> {
+    let mut points: Vec<Value> = games
+        .iter()
+        .filter(|g| g.rated)
+        .filter_map(|g| {
+            let mine = if g.white.eq_ignore_ascii_case(name) {
+                &g.white_rating
+            } else {
+                &g.black_rating
+            };
+            stored_rating(mine).map(|r| json!({ "at": g.started_at, "rating": r, "game": g.id }))
+        })
+        .collect();
+    if let Some((at, rating)) = now {
+        points.push(json!({ "at": at, "rating": rating, "game": null }));
+    }
+    points
 }
 
 /// What `who` knows of an online user, copied out of the world.
@@ -117,16 +150,25 @@ pub async fn one(
         .map_err(|_| ApiError::bad_request(format!("\"{name}\" is not a handle.")))?;
     let online = state.shared.world().by_name(&name).map(Online::of);
     let lookup = name.clone();
+    let guest_online = online.is_some();
     let stored = state
         .shared
         .store
         .call(move |db| {
             let Some(account) = accounts::find(db, &lookup)? else {
-                return Ok(None);
+                // An unregistered user's games are theirs while they are online
+                // (the name goes to someone else later).
+                let last = if guest_online {
+                    games::history(db, &lookup, LAST_GAMES)?
+                } else {
+                    Vec::new()
+                };
+                return Ok::<_, rusqlite::Error>(Err(last));
             };
             let rating = ratings::load(db, account.id)?;
             let last = games::history(db, &account.name, LAST_GAMES)?;
-            Ok::<_, rusqlite::Error>(Some((account, rating, last)))
+            let all = games::finished(db, Some(&account.name))?;
+            Ok(Ok((account, rating, last, all)))
         })
         .await;
     let stored = match stored {
@@ -134,23 +176,30 @@ pub async fn one(
         _ => return Err(ApiError::unavailable()),
     };
     let mut v = match (&stored, &online) {
-        (Some((account, rating, last)), _) => json!({
-            "name": account.name,
-            "titles": titles(account.titles),
-            "registered": true,
-            "ratings": { "atomic": rating_json(rating) },
-            "last_login": account.last_login,
-            "last_logout": account.last_logout,
-            "last_games": last.iter().map(game_json).collect::<Vec<_>>(),
-        }),
-        (None, Some(p)) => json!({
+        (Ok((account, rating, last, all)), _) => {
+            let now = (rating.total() > 0).then(|| {
+                let at = all.last().and_then(|g| g.ended_at).unwrap_or_default();
+                (at, i64::from(rating.whole()))
+            });
+            json!({
+                "name": account.name,
+                "titles": titles(account.titles),
+                "registered": true,
+                "ratings": { "atomic": rating_json(rating) },
+                "rating_history": rating_history(&account.name, all, now),
+                "last_login": account.last_login,
+                "last_logout": account.last_logout,
+                "last_games": last.iter().map(game_json).collect::<Vec<_>>(),
+            })
+        }
+        (Err(last), Some(p)) => json!({
             "name": p.name,
             "titles": titles(p.titles),
             "registered": false,
             "ratings": {},
-            "last_games": [],
+            "last_games": last.iter().map(game_json).collect::<Vec<_>>(),
         }),
-        (None, None) => {
+        (Err(_), None) => {
             return Err(ApiError::not_found(format!(
                 "There is no player named {name}."
             )));

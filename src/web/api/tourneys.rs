@@ -144,6 +144,18 @@ fn detail(c: &Copied) -> Value {
         .collect();
     v["standings"] = standing_rows(t).into();
     v["standings_text"] = standings::standings_table(t).into();
+    v["byes"] = t
+        .byes()
+        .iter()
+        .map(|b| {
+            let kind = match b.kind {
+                crate::tourney::ByeKind::Full => "full",
+                crate::tourney::ByeKind::Half => "half",
+                crate::tourney::ByeKind::Zero => "zero",
+            };
+            json!({ "round": b.round, "name": name(t, b.player), "kind": kind })
+        })
+        .collect();
     v["pairings"] = t
         .games()
         .iter()
@@ -160,18 +172,55 @@ fn detail(c: &Copied) -> Value {
     v
 }
 
-/// `GET /api/tourneys`: the events of this run and those still going.
+/// `GET /api/tourneys`: the events of this run and those still going, and
+/// whether any registered user may create one (else directors and admins).
 pub async fn list(axum::extract::State(state): State) -> ApiResult {
-    let events: Vec<Copied> = state
-        .shared
-        .world()
-        .tourneys
-        .events
-        .values()
-        .map(Copied::of)
-        .collect();
+    let (events, anyone_creates) = {
+        let world = state.shared.world();
+        let events: Vec<Copied> = world.tourneys.events.values().map(Copied::of).collect();
+        (events, world.tourneys.settings.anyone_creates)
+    };
     let events: Vec<Value> = events.iter().map(Copied::summary).collect();
-    Ok(Json(json!({ "tourneys": events })))
+    Ok(Json(
+        json!({ "tourneys": events, "anyone_creates": anyone_creates }),
+    ))
+}
+
+/// Each standing's rating now (`rating_now`), beside the one it entered
+/// with: after a rated event's games the players' ratings have moved.
+async fn ratings_now(state: &crate::web::router::WebState, v: &mut Value) {
+    let names: Vec<String> = v["standings"]
+        .as_array()
+        .map(|rows| {
+            rows.iter()
+                .filter_map(|r| r["name"].as_str().map(str::to_owned))
+                .collect()
+        })
+        .unwrap_or_default();
+    let found = state
+        .shared
+        .store
+        .call(move |db| {
+            names
+                .into_iter()
+                .map(|n| {
+                    let now = crate::store::accounts::find(db, &n)
+                        .ok()
+                        .flatten()
+                        .and_then(|a| crate::store::ratings::load(db, a.id).ok())
+                        .filter(|r| r.total() > 0)
+                        .map(|r| r.whole());
+                    (n, now)
+                })
+                .collect::<Vec<_>>()
+        })
+        .await
+        .unwrap_or_default();
+    if let Some(rows) = v["standings"].as_array_mut() {
+        for (row, (_, now)) in rows.iter_mut().zip(found) {
+            row["rating_now"] = json!(now);
+        }
+    }
 }
 
 /// `GET /api/tourneys/{id}`: from the live director, or from the database
@@ -203,5 +252,7 @@ pub async fn one(
             Copied::of(&event)
         }
     };
-    Ok(Json(detail(&copied)))
+    let mut v = detail(&copied);
+    ratings_now(&state, &mut v).await;
+    Ok(Json(v))
 }

@@ -1,141 +1,173 @@
 // `/game/{n}`: a live game for its players and its observers, or a game
-// being examined. The board follows the server's boards (style 12): each
-// capture explodes on the board, then the board shows the server's
-// position; the clocks tick here and are set again by every board.
+// being examined. Everything shown comes from the model's `GameState`
+// (boards, clocks, moves, end, talk) and the offers; the page follows one
+// game: when it has ended, a later game under the same number is not it.
+// Each capture explodes on the board, then the board shows the server's
+// position; the clocks tick here from the time of the last board.
 
 import type { Key } from '@lichess-org/chessground/types';
 import { App, Page } from '../app';
 import { api, fill, h, link } from '../dom';
-import { lang, t } from '../i18n';
-import { Board, boardFen, clockText, explodedSquares, frenchSan, lastMoveSquares, pieceAt, plyOf } from '../parse';
+import { lang, t, tf } from '../i18n';
+import { Board, boardFen, clockText, explodedSquares, lastMoveSquares, pieceAt, plyOf } from '../parse';
 import { legalDests, makeBoard, typedMove } from '../board';
+import { GameState, clockMs, myColor, runningSide } from '../state';
+import { Replay } from '../replay';
+import { moveList } from '../movelist';
+import { ownOfferWord, offerWord, watchersText, ratingTitle } from '../words';
+import { analyseBox } from './analyse';
+import { chatPanel } from './chat';
+import { confirmButton } from './confirm';
 
 interface ApiGame {
   number: number;
+  id?: number;
   rated: boolean;
-  time_control: { minutes: number; increment: number };
   white: { name: string; rating: string };
   black: { name: string; rating: string };
   moves: { san: string }[];
-  tourney: number | null;
+  observers: number;
+  tourney: { id: number; name: string; round: number } | null;
 }
 
-const OFFER_WORDS: Record<string, 'offerDraw' | 'offerAbort' | 'offerAdjourn' | 'offerTakeback'> = {
-  draw: 'offerDraw',
-  abort: 'offerAbort',
-  adjourn: 'offerAdjourn',
-  takeback: 'offerTakeback',
-};
+interface ApiHistory {
+  clocks: { white_ms: number; black_ms: number };
+}
+
+/** How often the spectator count and the ratings are read again. */
+const INFO_MS = 5000;
 
 export function game(app: App, params: string[]): Page {
   const n = Number(params[0]);
+  const m = app.model;
   const view = makeBoard({ viewOnly: false, movable: { free: false, color: undefined } });
-  const title = h('h2', { id: 'game-title' }, `Game ${n}`);
+  const title = h('h2', { id: 'game-title' }, `${t('game')} ${n}`);
   const status = h('p', { class: 'status', id: 'game-status', 'aria-live': 'polite' });
+  const watchers = h('p', { class: 'watchers', id: 'watchers' });
   const topClock = h('div', { class: 'clock', id: 'clock-top' });
   const bottomClock = h('div', { class: 'clock', id: 'clock-bottom' });
   const topName = h('div', { class: 'side-name', id: 'name-top' });
   const bottomName = h('div', { class: 'side-name', id: 'name-bottom' });
-  const movesEl = h('ol', { class: 'moves', id: 'moves', 'aria-label': t('moves') });
   const result = h('p', { class: 'result', id: 'result', 'aria-live': 'polite' });
   const offersEl = h('div', { class: 'offers', id: 'game-offers' });
   const actions = h('div', { class: 'actions', id: 'actions' });
   const after = h('div', { class: 'actions', id: 'after' });
-  const chatList = h('ul', { class: 'chat', id: 'chat' });
   const promo = h('div', { class: 'promotion', id: 'promotion', hidden: true });
+  const browsing = h('p', { class: 'browsing', id: 'browsing', hidden: true });
+  app.setTitle(`${t('game')} ${n}`);
 
-  let cur: Board | null = null;
-  let moves: string[] = [];
+  /** The game this page follows; null until its first board. */
+  let g: GameState | null = null;
   let info: ApiGame | null = null;
   let orientation: 'white' | 'black' = 'white';
   let oriented = false;
-  let observing = false;
-  let ended = false;
-  let clockAt = performance.now();
+  /** The ply shown while stepping through the moves; null: the game as it stands. */
+  let viewing: number | null = null;
+  let left = false;
+  /** The finished game's "Computer analysis", kept across redraws (its answer and link stay). */
+  let analyse: { id: number; el: HTMLElement } | null = null;
   const french = lang() === 'fr';
-
-  const myColor = (): 'white' | 'black' | null => {
-    if (!cur || ![1, -1].includes(cur.relation)) return null;
-    return cur.white === app.fics.name ? 'white' : cur.black === app.fics.name ? 'black' : null;
+  const me = () => m.session.name;
+  const cur = (): Board | null => g?.board ?? null;
+  const mine = () => (g ? myColor(g, me()) : null);
+  const examining = () => !!g?.examining && !g.end;
+  const playing = () => !!mine() && !g?.end;
+  // The moves' positions, worked out again only when the game has changed.
+  let memo: { key: string; r: Replay } | null = null;
+  const replay = () => {
+    const key = g ? `${g.serial}:${g.sans.size}:${g.fens.size}:${g.board ? plyOf(g.board) : -1}` : '';
+    if (!memo || memo.key !== key) memo = { key, r: new Replay(g?.sans ?? new Map(), g?.fens ?? new Map()) };
+    return memo.r;
   };
-  const examining = () => cur?.relation === 2;
 
-  const drawMoves = () => {
-    const items: HTMLElement[] = [];
-    for (let i = 0; i < moves.length; i += 2) {
-      const li = h('li', {});
-      for (const san of moves.slice(i, i + 2)) li.appendChild(h('span', { class: 'san' }, french ? frenchSan(san) : san));
-      items.push(li);
-    }
-    fill(movesEl, ...items);
-    movesEl.scrollTop = movesEl.scrollHeight;
-  };
+  const list = moveList(
+    (ply) => browse(ply),
+    () => {
+      const r = replay();
+      return { first: r.first, last: r.last, current: viewing ?? r.last };
+    },
+  );
+
+  const drawMoves = () => list.draw(g?.sans ?? new Map(), viewing ?? replay().last);
 
   const drawClocks = () => {
-    if (!cur) return;
-    const running = cur.ticking && !ended && [1, -1, 0].includes(cur.relation) ? cur.turn : null;
-    const spent = performance.now() - clockAt;
-    const ms = (c: 'white' | 'black') => (c === 'white' ? cur!.whiteMs : cur!.blackMs) - (running === c ? spent : 0);
-    const bottom = orientation;
+    if (!g?.board) return;
+    // An examined game (an example position, a game looked at again) has no clocks.
+    topClock.hidden = bottomClock.hidden = g.examining || (g.board.relation === 2 || g.board.relation === -2);
+    const running = runningSide(g);
     const top = orientation === 'white' ? 'black' : 'white';
-    fill(bottomClock, clockText(ms(bottom)));
-    fill(topClock, clockText(ms(top)));
-    bottomClock.classList.toggle('running', running === bottom);
+    fill(bottomClock, clockText(clockMs(g, orientation)));
+    fill(topClock, clockText(clockMs(g, top)));
+    bottomClock.classList.toggle('running', running === orientation);
     topClock.classList.toggle('running', running === top);
   };
 
   const drawNames = () => {
-    if (!cur) return;
+    const b = cur();
+    if (!b) return;
     const label = (c: 'white' | 'black') => {
-      const name = c === 'white' ? cur!.white : cur!.black;
-      const rating = info ? (c === 'white' ? info.white.rating : info.black.rating) : '';
-      return h('span', {}, link(`/player/${name}`, name), rating ? ` (${rating})` : '');
+      const name = c === 'white' ? b.white : b.black;
+      const rating = info && info.white.name === b.white ? (c === 'white' ? info.white.rating : info.black.rating) : '';
+      return h('span', {}, link(`/player/${name}`, name), rating ? h('span', { class: 'rating', title: ratingTitle(rating) }, ` (${rating})`) : '');
     };
     fill(bottomName, label(orientation));
     fill(topName, label(orientation === 'white' ? 'black' : 'white'));
   };
 
+  const drawTitle = () => {
+    const b = cur();
+    if (!b) return;
+    const how = examining() ? ` (${t('examining')})` : g?.observing ? ` (${t('observing')})` : '';
+    fill(title, `${t('game')} ${b.game}: ${b.white} – ${b.black}${how}`);
+    if (info?.tourney) title.append(' ', h('small', {}, link(`/tourney/${info.tourney.id}`, `${info.tourney.name}, ${t('round').toLowerCase()} ${info.tourney.round}`)));
+  };
+
   const drawOffers = () => {
-    const opponent = cur ? (myColor() === 'white' ? cur.black : cur.white) : '';
-    const mine = [...app.live.offers.values()].filter((o) => o.kind !== 'match' && o.who === opponent);
+    const b = cur();
+    const opponent = b ? (mine() === 'white' ? b.black : b.white) : '';
+    const offers = playing() ? m.gameOffers(opponent) : [];
     fill(
       offersEl,
-      ...mine.map((o) => {
-        const word = OFFER_WORDS[o.kind] ? t(OFFER_WORDS[o.kind]) : o.kind;
-        if (!o.toMe) return h('div', { class: 'offer mine' }, `→ ${o.kind} `, h('button', { type: 'button', onclick: () => void app.fics.command(`withdraw ${o.id}`) }, t('withdraw')));
-        return h(
-          'div',
-          { class: 'offer', 'data-offer': o.id, 'data-kind': o.kind },
-          `${o.who} ${word} `,
-          h('button', { type: 'button', class: 'accept', onclick: () => void app.fics.command(`accept ${o.id}`) }, t('accept')),
-          ' ',
-          h('button', { type: 'button', onclick: () => void app.fics.command(`decline ${o.id}`) }, t('decline')),
-        );
-      }),
+      ...offers.map((o) =>
+        o.toMe
+          ? h(
+              'div',
+              { class: 'offer', 'data-offer': o.id, 'data-kind': o.kind },
+              `${o.who} ${offerWord(o.kind)} `,
+              h('button', { type: 'button', class: 'accept', onclick: () => void app.client.accept(o.id) }, t('accept')),
+              ' ',
+              h('button', { type: 'button', class: 'decline', onclick: () => void app.client.decline(o.id) }, t('decline')),
+            )
+          : h('div', { class: 'offer mine', 'data-offer': o.id, 'data-kind': o.kind }, `${ownOfferWord(o.kind)} `, h('button', { type: 'button', onclick: () => void app.client.withdraw(o.id) }, t('withdraw'))),
+      ),
     );
   };
 
-  const send = async (cmd: string) => {
-    const reply = await app.fics.command(cmd);
-    const text = reply.split('\n').filter((l) => l.trim() && !l.startsWith('<') && !l.startsWith('{Game')).join(' ');
-    if (text) fill(status, text);
-    if (/Illegal move|not your move|Ambiguous/.test(reply) && cur) apply(cur, null);
-    return reply;
+  const say = (r: { ok: boolean; text: string }) => {
+    if (r.text) fill(status, r.text);
   };
-
-  const button = (label: string, cmd: string, id: string) => h('button', { type: 'button', id, onclick: () => void send(cmd) }, label);
+  const button = (label: string, id: string, act: () => Promise<{ ok: boolean; text: string }>) => h('button', { type: 'button', id, onclick: async () => say(await act()) }, label);
 
   const drawActions = () => {
-    if (examining()) {
-      fill(actions, button(t('backward'), 'backward', 'btn-backward'), button(t('forward'), 'forward', 'btn-forward'), button(t('unexamine'), 'unexamine', 'btn-unexamine'));
-    } else if (myColor() && !ended) {
+    // Nothing to send while the page is reconnecting.
+    if (!m.online) fill(actions);
+    else if (examining()) {
       fill(
         actions,
-        button(t('draw'), 'draw', 'btn-draw'),
-        button(t('takeback'), 'takeback', 'btn-takeback'),
-        button(t('abort'), 'abort', 'btn-abort'),
-        button(t('adjourn'), 'adjourn', 'btn-adjourn'),
-        button(t('resign'), 'resign', 'btn-resign'),
+        button(t('backward'), 'btn-backward', () => app.client.step(false)),
+        button(t('forward'), 'btn-forward', () => app.client.step(true)),
+        // Its end shows in the page's own words (the examination's end event), not the reply.
+        h('button', { type: 'button', id: 'btn-unexamine', onclick: () => void app.client.unexamine() }, t('unexamine')),
+      );
+    } else if (playing()) {
+      fill(
+        actions,
+        confirmButton(t('draw'), 'btn-draw', t('confirmDraw'), async () => say(await app.client.offer('draw'))),
+        button(t('takeback'), 'btn-takeback', () => app.client.offer('takeback')),
+        button(t('abort'), 'btn-abort', () => app.client.offer('abort')),
+        button(t('adjourn'), 'btn-adjourn', () => app.client.offer('adjourn')),
+        // The end of the game shows what happened: the reply adds nothing.
+        confirmButton(t('resign'), 'btn-resign', t('confirmResign'), async () => void (await app.client.resign())),
       );
     } else fill(actions);
     actions.appendChild(h('button', { type: 'button', id: 'btn-flip', onclick: () => flip() }, t('flip')));
@@ -148,23 +180,14 @@ export function game(app: App, params: string[]): Page {
     drawClocks();
   };
 
-  /** Sets the board to `b`; `previous` is the board before it, if this is the next move. */
-  const apply = (b: Board, previous: Board | null) => {
-    cur = b;
-    clockAt = performance.now();
-    if (!oriented) {
-      orientation = b.flip ? 'black' : 'white';
-      oriented = true;
-    }
-    const ply = plyOf(b);
-    const next = previous && plyOf(previous) + 1 === ply;
-    if (b.san !== 'none' && ply === moves.length + 1) moves.push(b.san);
-    else if (ply < moves.length) moves = moves.slice(0, ply);
-    else if (ply > moves.length && !examining()) void loadMoves();
-    drawMoves();
+  /** The board as it stands (or at the ply being viewed), movable when it is mine to move. */
+  const drawBoard = (previous: Board | null) => {
+    const b = cur();
+    if (!b || !g) return;
+    if (viewing !== null) return browse(viewing);
     const fen = boardFen(b);
-    const me = myColor();
-    const movable = examining() ? b.turn : ended ? undefined : (me ?? undefined);
+    const me = mine();
+    const movable = examining() ? b.turn : g.end ? undefined : (me ?? undefined);
     const myTurn = movable !== undefined && b.turn === movable;
     const last = lastMoveSquares(b);
     view.api.set({
@@ -174,32 +197,135 @@ export function game(app: App, params: string[]): Page {
       lastMove: last ? (last as Key[]) : undefined,
       check: /\+$/.test(b.san) ? b.turn : false,
       movable: { color: movable, dests: myTurn ? legalDests(fen) : new Map() },
-      premovable: { enabled: !!me },
+      premovable: { enabled: !!me && !g.end },
     });
     view.el.dataset.fen = fen;
-    view.el.dataset.ply = String(ply);
-    if (next) {
-      const blown = explodedSquares(previous!, b);
+    view.el.dataset.ply = String(plyOf(b));
+    delete view.el.dataset.viewing;
+    if (previous) {
+      const blown = explodedSquares(previous, b);
       if (blown.length) view.blast(blown, orientation);
     }
     if (myTurn && me) view.api.playPremove();
-    fill(title, `${t('games').replace(/s$/, '')} ${b.game}: ${b.white} – ${b.black}${b.relation === 0 ? ` (${t('observing')})` : b.relation === 2 ? ` (${t('examining')})` : ''}`);
-    if (myTurn && !examining()) fill(status, t('yourMove'));
+    browsing.hidden = true;
+  };
+
+  /** Shows the position after `ply` (a past one: the board does not move then). */
+  const browse = (ply: number) => {
+    if (!g) return;
+    const r = replay();
+    const target = Math.max(r.first, Math.min(r.last, ply));
+    const before = viewing ?? r.last;
+    viewing = target >= r.last ? null : target;
+    if (viewing === null) {
+      drawBoard(null);
+      drawMoves();
+      if (target === before + 1) {
+        const blown = r.at(target)?.blown ?? [];
+        if (blown.length) view.blast(blown, orientation);
+      }
+      return;
+    }
+    const step = r.at(viewing);
+    if (!step) return;
+    view.api.set({
+      fen: step.fen,
+      orientation,
+      turnColor: step.fen.split(' ')[1] === 'b' ? 'black' : 'white',
+      lastMove: step.from && step.to ? ([step.from, step.to] as Key[]) : undefined,
+      check: false,
+      movable: { color: undefined, dests: new Map() },
+    });
+    view.el.dataset.viewing = String(viewing);
+    if (viewing === before + 1 && step.blown.length) view.blast(step.blown, orientation);
+    fill(browsing, tf('viewingMove', String(viewing)), ' ', h('button', { type: 'button', id: 'btn-live', onclick: () => browse(Infinity) }, t('backToGame')));
+    browsing.hidden = false;
+    drawMoves();
+  };
+
+  const drawStatus = () => {
+    const b = cur();
+    const myTurn = !!b && playing() && b.turn === mine();
+    if (myTurn) fill(status, t('yourMove'));
     else if (status.textContent === t('yourMove')) fill(status);
+    if (g && !g.examining && !g.end && !mine() && !g.observing && b?.relation === 2) fill(status, t('examineOver'));
+  };
+
+  const drawEnd = () => {
+    if (!g?.end) return fill(result);
+    fill(result, h('strong', { id: 'result-score' }, g.end.result), ' ', h('span', { id: 'result-reason' }, g.end.reason));
+    view.api.set({ movable: { color: undefined, dests: new Map() } });
+    view.api.cancelPremove();
+    const b = g.board;
+    const items: (HTMLElement | string)[] = [];
+    if (b && (b.white === me() || b.black === me()) && m.online) {
+      const opp = b.white === me() ? b.black : b.white;
+      const colour = b.white === me() ? 'black' : 'white';
+      items.push(
+        button(t('rematch'), 'btn-rematch', () => app.client.challenge(opp, { minutes: b.minutes, increment: b.increment, rated: !!info?.rated, color: colour })),
+        button(t('examine'), 'btn-examine', () => app.client.examineLast()),
+      );
+    }
+    if (info?.id) {
+      const permanent = link(`/history/${info.id}`, t('permanentPage'));
+      permanent.id = 'history-link';
+      if (analyse?.id !== info.id) analyse = { id: info.id, el: analyseBox(app, info.id) };
+      items.push(
+        permanent,
+        ' ',
+        h('a', { href: `/api/history/${info.id}.pgn`, class: 'pgn' }, 'PGN'),
+        ' ',
+        analyse.el,
+      );
+    }
+    fill(after, ...items);
+  };
+
+  /** After the end: the clocks as the server stored them, and the game's lasting address. */
+  const settle = async () => {
+    if (!g?.end || !info?.id) return;
+    drawEnd();
+    const h0 = await api<ApiHistory>(`/api/history/${info.id}`);
+    if (h0 && g?.end && g.finalMs) {
+      g.finalMs = { white: h0.clocks.white_ms, black: h0.clocks.black_ms };
+      drawClocks();
+    }
+    if (location.pathname === `/game/${n}`) history.replaceState(null, '', `/history/${info.id}`);
+  };
+
+  const drawAll = (previous: Board | null) => {
+    if (!g?.board) return;
+    if (!oriented) {
+      orientation = g.board.flip ? 'black' : 'white';
+      oriented = true;
+    }
+    drawBoard(previous);
+    drawMoves();
+    drawTitle();
+    drawStatus();
     drawNames();
     drawClocks();
     drawActions();
     drawOffers();
+    drawEnd();
+    chat.draw(g);
+    moveForm.hidden = !(playing() || examining()) || !m.online;
   };
 
-  const loadMoves = async () => {
-    const g = await api<ApiGame>(`/api/games/${n}`);
-    if (!g) return;
-    info = g;
-    moves = g.moves.map((m) => m.san);
-    if (cur && plyOf(cur) < moves.length) moves = moves.slice(0, plyOf(cur));
-    drawMoves();
-    drawNames();
+  /** The live game's facts the boards do not carry: ratings, the moves before this page, the spectators, its database id. */
+  const loadInfo = async () => {
+    const a = await api<ApiGame>(`/api/games/${n}`);
+    if (!a || left) return;
+    // Another game under this number is not this page's.
+    if (g?.board && (a.white.name !== g.white || a.black.name !== g.black || (g.end && a.id !== info?.id))) return;
+    info = a;
+    if (g && !g.end) {
+      a.moves.forEach((mv, i) => {
+        if (!g!.sans.has(i + 1) && i + 1 <= replay().last) g!.sans.set(i + 1, mv.san);
+      });
+    }
+    fill(watchers, watchersText(a.observers));
+    if (g) drawAll(null);
   };
 
   // A move made on the board: promotion asks for the piece first.
@@ -207,135 +333,105 @@ export function game(app: App, params: string[]): Page {
     movable: {
       events: {
         after: (orig: Key, dest: Key) => {
-          if (!cur) return;
-          const piece = pieceAt(cur, orig);
+          const b = cur();
+          if (!b) return;
+          const piece = pieceAt(b, orig);
           if (piece.toLowerCase() === 'p' && (dest[1] === '8' || dest[1] === '1')) choosePromotion(orig, dest, piece === 'P');
-          else void send(`${orig}${dest}`);
+          else void sendMove(`${orig}${dest}`);
         },
       },
     },
   });
 
+  const sendMove = async (mv: string) => {
+    const r = await app.client.move(mv);
+    if (!r.ok) {
+      say(r);
+      drawBoard(null);
+    }
+  };
+
   const choosePromotion = (orig: string, dest: string, white: boolean) => {
     promo.hidden = false;
     const pick = (p: string) => {
       promo.hidden = true;
-      void send(`${orig}${dest}=${p}`);
+      void sendMove(`${orig}${dest}=${p}`);
     };
     const names: Record<string, string> = french ? { q: 'D', r: 'T', b: 'F', n: 'C' } : { q: 'Q', r: 'R', b: 'B', n: 'N' };
     fill(
       promo,
       h('span', {}, t('promoteTo'), ' '),
-      ...['q', 'r', 'b', 'n'].map((p) =>
-        h('button', { type: 'button', class: `promote ${white ? 'white' : 'black'}`, 'data-piece': p, onclick: () => pick(p) }, names[p]),
-      ),
+      ...['q', 'r', 'b', 'n'].map((p) => h('button', { type: 'button', class: `promote ${white ? 'white' : 'black'}`, 'data-piece': p, onclick: () => pick(p) }, names[p])),
     );
     (promo.querySelector('button') as HTMLButtonElement).focus();
   };
 
   // Typing a move: SAN (French letters on the French page) or coordinates.
   const moveInput = h('input', { type: 'text', id: 'move-input', placeholder: t('typeMove'), autocomplete: 'off', 'aria-label': t('typeMove') });
-  const moveForm = h('form', { class: 'move-form' }, moveInput);
+  const moveForm = h('form', { class: 'move-form', hidden: true }, moveInput);
   moveForm.addEventListener('submit', (e) => {
     e.preventDefault();
-    if (!cur) return;
+    const b = cur();
+    if (!b) return;
     const typed = moveInput.value;
-    const mv = typedMove(boardFen(cur), typed, french);
+    const mv = typedMove(boardFen(b), typed, french);
     moveInput.value = '';
-    if (mv) void send(mv);
-    else fill(status, `Illegal move (${typed}).`);
+    if (mv) void sendMove(mv);
+    else fill(status, tf('illegalMove', typed));
   });
 
-  // Talk: say to the opponent, kibitz to players and observers, whisper to observers.
-  const chatKind = h(
-    'select',
-    { id: 'chat-kind', 'aria-label': t('chat') },
-    h('option', { value: 'say' }, t('say')),
-    h('option', { value: 'kibitz' }, t('kibitz')),
-    h('option', { value: 'whisper' }, t('whisper')),
-  );
-  const chatInput = h('input', { type: 'text', id: 'chat-input', autocomplete: 'off', 'aria-label': t('chat') });
-  const chatForm = h('form', { class: 'chat-form' }, chatKind, chatInput, h('button', { type: 'submit' }, t('send')));
-  const addChat = (who: string, kind: string, text: string) => {
-    chatList.appendChild(h('li', {}, h('b', {}, who), ` ${kind}: `, text));
-    chatList.scrollTop = chatList.scrollHeight;
-  };
-  chatForm.addEventListener('submit', async (e) => {
-    e.preventDefault();
-    const text = chatInput.value.trim();
-    if (!text) return;
-    chatInput.value = '';
-    const reply = await app.fics.command(`${chatKind.value} ${text}`);
-    if (/^\((told|kibitzed|whispered)/.test(reply.trim())) addChat(app.fics.name, chatKind.value, text);
-    else fill(status, reply.trim());
-  });
-  for (const c of app.live.chats.get(n) ?? []) addChat(c.who, c.kind, c.text);
-  if (!(app.live.chats.get(n) ?? []).length) chatList.textContent = '';
+  const chat = chatPanel(app, n);
 
-  const showEnd = (text: string, res: string) => {
-    ended = true;
-    if (status.textContent === t('yourMove')) fill(status);
-    fill(result, h('strong', { id: 'result-score' }, res), ' ', h('span', { id: 'result-reason' }, text));
-    view.api.set({ movable: { color: undefined, dests: new Map() } });
-    view.api.cancelPremove();
-    drawClocks();
-    drawActions();
-    const me = app.fics.name;
-    const b = cur;
-    if (!b || (b.white !== me && b.black !== me)) return;
-    const opp = b.white === me ? b.black : b.white;
-    const colour = b.white === me ? 'black' : 'white';
-    const rated = info?.rated ? 'rated' : 'unrated';
-    fill(
-      after,
-      h('button', { type: 'button', id: 'btn-rematch', onclick: () => void send(`match ${opp} ${b.minutes} ${b.increment} ${rated} ${colour}`) }, t('rematch')),
-      h('button', {
-        type: 'button',
-        id: 'btn-examine',
-        onclick: async () => {
-          const hist = await app.fics.command(`history ${me}`);
-          const idx = [...hist.matchAll(/^\s*(\d+): /gm)].map((m) => m[1]).pop();
-          if (idx !== undefined) void send(`examine ${me} ${idx}`);
-          else fill(status, hist.trim());
-        },
-      }, t('examine')),
-    );
+  const adopt = (x: GameState) => {
+    g = x;
+    // An examined game is nobody's live game: the API does not know it.
+    if (!info && !x.examining && !x.end) void loadInfo();
   };
 
-  const stop = app.live.listen((c) => {
-    if (c.kind === 'board' && c.board.game === n) {
-      if (c.board.relation !== 2 && ended && c.board.relation !== -3) return;
-      apply(c.board, c.previous && cur ? cur : null);
-    } else if (c.kind === 'end' && c.end.game === n) {
-      showEnd(c.end.text, c.end.result ?? '*');
+  const stop = m.listen((c) => {
+    if (c.kind === 'game' && c.game.number === n) {
+      if (!g) adopt(c.game);
+      if (c.game !== g) return;
+      if (c.what === 'chat') return chat.draw(g);
+      drawAll(c.previous);
+      if (c.what === 'end') void settle();
     } else if (c.kind === 'offers') drawOffers();
-    else if (c.kind === 'chat' && c.chat.game === n) addChat(c.chat.who, c.chat.kind, c.chat.text);
-    else if (c.kind === 'text' && (c.line.startsWith(`Removing game ${n} `) || c.line.startsWith(`You are no longer examining game ${n}.`))) {
-      observing = false;
-      if (!ended) fill(status, c.line);
+    else if (c.kind === 'session') {
+      // Logged in after the page opened (the password asked again, a guest chosen): begin now.
+      if (!g && m.online && !beginning) void begin();
+      else drawAll(null);
     }
   });
 
   const tick = setInterval(drawClocks, 100);
+  const poll = setInterval(() => {
+    if (g && !g.end && !g.examining) void loadInfo();
+  }, INFO_MS);
 
+  let beginning = false;
   const begin = async () => {
-    if (!(await app.ensureSession())) return fill(status, t('notConnected'));
-    const known = app.live.boards.get(n);
-    if (known && app.live.myGame === n) {
-      apply(known, null);
-      if (!examining()) void loadMoves();
+    beginning = true;
+    const ok = await app.session.ensure();
+    beginning = false;
+    if (!ok || left) return fill(status, t('notConnected'));
+    const known = m.games.get(n);
+    // The game I play or examine, or the game I watch.
+    if (known && (m.myGame === n || known.observing) && !known.end) {
+      adopt(known);
+      drawAll(null);
       return;
     }
-    const ended0 = app.live.ends.get(n);
-    if (ended0 && known) {
-      apply(known, null);
-      void loadMoves();
-      return showEnd(ended0.text, ended0.result ?? '*');
+    const a = await api<ApiGame>(`/api/games/${n}`);
+    if (left) return;
+    // A game of mine that ended (its page opened again) when no other game has its number yet.
+    if (known?.end && !a) {
+      adopt(known);
+      drawAll(null);
+      return;
     }
-    await loadMoves();
-    const reply = await app.fics.command(`observe ${n}`);
-    if (/You are now observing game/.test(reply)) observing = true;
-    else if (!cur) fill(status, reply.trim());
+    if (!a) return fill(status, tf('noSuchGame', String(n)));
+    const r = await app.client.observe(n);
+    if (!r.ok && !g && !left) fill(status, r.text);
   };
   void begin();
 
@@ -345,29 +441,20 @@ export function game(app: App, params: string[]): Page {
       'div',
       { class: 'game-page' },
       h('div', { class: 'board-col' }, h('div', { class: 'player-bar' }, topName, topClock), view.el, promo, h('div', { class: 'player-bar' }, bottomName, bottomClock), moveForm),
-      h(
-        'div',
-        { class: 'side-col' },
-        title,
-        status,
-        result,
-        offersEl,
-        actions,
-        after,
-        h('h3', {}, t('moves')),
-        movesEl,
-        h('h3', {}, t('chat')),
-        chatList,
-        chatForm,
-      ),
+      h('div', { class: 'side-col' }, title, watchers, status, result, offersEl, actions, after, h('h3', {}, t('moves')), browsing, list.el, chat.el),
     ),
   );
   return {
     leave() {
+      left = true;
       stop();
+      list.leave();
       clearInterval(tick);
-      if (observing && app.fics.loggedIn) void app.fics.command(`unobserve ${n}`);
+      clearInterval(poll);
+      if (g?.observing && m.online) void app.client.unobserve(n);
       view.api.destroy();
     },
+    showsGame: (x) => x === g,
+    gameNumber: () => n,
   };
 }

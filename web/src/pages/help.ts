@@ -1,23 +1,37 @@
-// `/help/atomic`: the rules of `help atomic`, and its example positions
-// drawn as boards; each opens in examine mode, on the page's game view.
+// `/help/atomic`: the rules of `help atomic`, flowed as headings,
+// paragraphs and lists at any width, and its example positions drawn as
+// boards; each opens in examine mode, on the page's game view.
 
 import { App, Page } from '../app';
 import { api, fill, h } from '../dom';
 import { lang, t } from '../i18n';
 import { makeBoard } from '../board';
+import { helpBlocks } from '../helptext';
 
 interface HelpAtomic {
   text: string;
   boards: { name: string; about: string; fen: string; command: string }[];
 }
 
+function rules(text: string): HTMLElement {
+  const el = h('div', { class: 'rules', id: 'rules' });
+  for (const b of helpBlocks(text)) {
+    if (b.kind === 'heading') el.appendChild(h(el.childNodes.length ? 'h3' : 'h2', {}, b.text));
+    else if (b.kind === 'paragraph') el.appendChild(h('p', {}, b.text));
+    else if (b.kind === 'list') el.appendChild(h(b.ordered ? 'ol' : 'ul', {}, ...b.items.map((i) => h('li', {}, i))));
+    else el.appendChild(h('dl', {}, ...b.items.flatMap((i) => [h('dt', {}, i.title), h('dd', {}, i.text)])));
+  }
+  return el;
+}
+
 export function help(app: App): Page {
   const el = h('div', { class: 'help-page' });
   const boards: ReturnType<typeof makeBoard>[] = [];
+  app.setTitle(t('rules'));
   fill(app.main, el);
   void (async () => {
     const page = await api<HelpAtomic>(`/api/help/atomic?lang=${lang()}`);
-    if (!page) return fill(el, h('p', {}, 'The rules page is not available.'));
+    if (!page) return fill(el, h('p', {}, t('rulesUnavailable')));
     const cards = page.boards.map((b) => {
       const view = makeBoard({ fen: b.fen, viewOnly: true, coordinates: false, turnColor: b.fen.split(' ')[1] === 'b' ? 'black' : 'white' }, true);
       boards.push(view);
@@ -30,22 +44,18 @@ export function help(app: App): Page {
           type: 'button',
           class: 'examine',
           onclick: async () => {
-            if (!(await app.ensureSession())) return;
-            const reply = await app.fics.command(b.command);
-            if (!/<12> /.test(reply)) alertText(el, reply);
+            if (!(await app.session.ensure())) return;
+            const r = await app.client.examineExample(b.command);
+            if (!r.ok) el.prepend(h('p', { class: 'notice' }, r.text));
           },
         }, `${t('examineIt')}: ${b.command}`),
       );
     });
-    fill(el, h('section', { class: 'panel' }, h('pre', { class: 'rules', id: 'rules' }, page.text)), h('section', { class: 'panel' }, h('h2', {}, t('examples')), h('div', { class: 'examples' }, ...cards)));
+    fill(el, h('section', { class: 'panel' }, rules(page.text)), h('section', { class: 'panel' }, h('h2', {}, t('examples')), h('div', { class: 'examples' }, ...cards)));
   })();
   return {
     leave() {
       for (const b of boards) b.api.destroy();
     },
   };
-}
-
-function alertText(el: HTMLElement, text: string): void {
-  el.prepend(h('p', { class: 'notice' }, text.trim()));
 }

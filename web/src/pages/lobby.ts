@@ -1,12 +1,18 @@
-// `/`: log in, the seeks, a form to seek or challenge, the challenges, the
-// live games on small boards, the players online, the tournaments, and a
-// console.
+// `/`: log in; play with the computer; quick pairing; the seeks; a form
+// to seek or challenge; the live games on small boards; the players
+// online; the tournaments (and a form to create one, for those allowed
+// to); the console.
 
 import { App, Page } from '../app';
 import { api, fill, h, link } from '../dom';
 import { t } from '../i18n';
 import { makeBoard } from '../board';
+import type { Terms } from '../client';
+import { computerPanel } from './computer';
 import { consolePanel } from './console';
+import { loginPanel } from './login';
+import { tourneysPanel } from './tourneys';
+import { ratingTitle } from '../words';
 
 interface ApiPlayer {
   name: string;
@@ -20,112 +26,103 @@ interface ApiGame {
   time_control: { minutes: number; increment: number };
   rated: boolean;
   fen: string;
-  turn: string;
-  tourney: { id: number } | null;
+  observers: number;
 }
 interface ApiWho {
   players: { name: string; titles: string[]; rating: string; status: string; game: number | null }[];
 }
-interface ApiTourney {
-  id: number;
-  name: string;
-  format: string;
-  status: string;
-  players: number;
-  round: number;
-  time_control: { minutes: number; increment: number };
-}
 
 const POLL_MS = 4000;
 
+/** The time controls of lichess's quick pairing. */
+export const QUICK: [number, number][] = [
+  [1, 0],
+  [2, 1],
+  [3, 0],
+  [3, 2],
+  [5, 0],
+  [5, 3],
+  [10, 0],
+  [15, 10],
+];
+
 export function lobby(app: App): Page {
-  const loginBox = h('section', { class: 'panel login', id: 'login' });
+  const m = app.model;
   const seeks = h('tbody', { id: 'seeks' });
-  const offers = h('div', { id: 'offers' });
+  const seekNote = h('p', { class: 'notice', id: 'seeks-note' });
+  const quick = h('div', { class: 'quick', id: 'quick' });
   const games = h('div', { class: 'games', id: 'games' });
   const who = h('ul', { class: 'who', id: 'who' });
-  const tourneys = h('ul', { id: 'tourneys' });
   const notice = h('p', { class: 'notice', id: 'lobby-notice', 'aria-live': 'polite' });
   const cons = consolePanel(app);
+  const login = loginPanel(app);
+  const events = tourneysPanel(app);
+  const computer = computerPanel(app);
+  app.setTitle(t('lobby'));
 
-  const drawLogin = () => {
-    if (app.fics.loggedIn) {
-      fill(loginBox);
-      loginBox.hidden = true;
+  const rated = h('input', { type: 'checkbox', id: 'seek-rated' });
+  const quickRated = h('input', { type: 'checkbox', id: 'quick-rated' });
+  const say = (text: string) => fill(notice, text);
+
+  /** Quick pairing: take an open seek with these terms, or post one; a second click takes mine back. */
+  const quickPlay = async (minutes: number, increment: number) => {
+    if (!(await app.session.ensure())) return;
+    const wantRated = quickRated.checked && m.registered;
+    const own = [...m.seeks.values()].find((s) => s.own && s.minutes === minutes && s.increment === increment);
+    if (own) return say((await app.client.unseek(own.index)).text);
+    const open = [...m.seeks.values()].find((s) => !s.own && s.minutes === minutes && s.increment === increment && s.rated === wantRated);
+    if (open) {
+      const r = await app.client.play(open.index);
+      if (!r.ok) say(r.text);
       return;
     }
-    loginBox.hidden = false;
-    const name = h('input', { type: 'text', id: 'login-name', autocomplete: 'username', 'aria-label': t('name'), placeholder: t('name') });
-    const pw = h('input', { type: 'password', id: 'login-password', autocomplete: 'current-password', 'aria-label': t('password'), placeholder: t('password') });
-    const form = h('form', {}, name, pw, h('button', { type: 'submit' }, t('login')));
-    form.addEventListener('submit', (e) => {
-      e.preventDefault();
-      if (name.value.trim()) void app.login(name.value.trim(), pw.value);
-    });
-    fill(
-      loginBox,
-      h('button', { type: 'button', id: 'guest', class: 'big', onclick: () => void app.login('guest', '') }, t('guest')),
-      form,
-    );
+    say((await app.client.seek({ minutes, increment, rated: wantRated, color: null })).text);
   };
 
-  const drawSeeks = () => {
-    const list = [...app.live.seeks.values()].sort((a, b) => a.index - b.index);
-    if (!list.length) {
-      fill(seeks, h('tr', {}, h('td', { colspan: 6 }, t('noSeeks'))));
-      return;
-    }
+  const drawQuick = () => {
     fill(
-      seeks,
-      ...list.map((s) => {
-        const action = s.own
-          ? h('button', { type: 'button', onclick: () => void app.fics.command(`unseek ${s.index}`) }, t('cancel'))
-          : h('button', { type: 'button', class: 'play', onclick: () => void play(s.index) }, t('play'));
+      quick,
+      ...QUICK.map(([mi, inc]) => {
+        const own = [...m.seeks.values()].some((s) => s.own && s.minutes === mi && s.increment === inc);
         return h(
-          'tr',
-          { 'data-seek': s.index, 'data-name': s.name },
-          h('td', {}, s.name),
-          h('td', {}, s.rating),
-          h('td', {}, `${s.minutes} + ${s.increment}`),
-          h('td', {}, s.rated ? t('rated') : '–'),
-          h('td', {}, s.color === 'W' ? t('white') : s.color === 'B' ? t('black') : ''),
-          h('td', {}, action),
+          'button',
+          { type: 'button', class: own ? 'tc waiting' : 'tc', 'data-tc': `${mi}+${inc}`, 'aria-pressed': String(own), onclick: () => void quickPlay(mi, inc) },
+          h('span', { class: 'tc-time' }, `${mi}+${inc}`),
+          own ? h('span', { class: 'tc-wait' }, t('waitingOpponent')) : null,
         );
       }),
     );
   };
 
-  const play = async (index: number) => {
-    const reply = await app.fics.command(`play ${index}`);
-    if (reply && !/Creating:/.test(reply)) fill(notice, reply.trim());
-  };
-
-  const drawOffers = () => {
-    const list = [...app.live.offers.values()].filter((o) => o.kind === 'match');
-    fill(
-      offers,
-      ...list.map((o) =>
-        h(
-          'div',
-          { class: 'offer', 'data-offer': o.id },
-          h('span', {}, o.toMe ? `${o.who}: ${o.params}` : `→ ${o.who}: ${o.params}`),
-          ' ',
-          o.toMe
-            ? [
-                h('button', { type: 'button', class: 'accept', onclick: () => void app.fics.command(`accept ${o.id}`) }, t('accept')),
-                ' ',
-                h('button', { type: 'button', onclick: () => void app.fics.command(`decline ${o.id}`) }, t('decline')),
-              ].reduce((span, el) => (span.append(el), span), h('span', {}))
-            : h('button', { type: 'button', onclick: () => void app.fics.command(`withdraw ${o.id}`) }, t('withdraw')),
-        ),
-      ),
-    );
+  const drawSeeks = () => {
+    const list = [...m.seeks.values()].sort((a, b) => a.index - b.index);
+    const rows = list.map((s) => {
+      const action = s.own
+        ? h('button', { type: 'button', onclick: async () => say((await app.client.unseek(s.index)).text) }, t('cancel'))
+        : h('button', { type: 'button', class: 'play', onclick: async () => {
+            const r = await app.client.play(s.index);
+            if (!r.ok) say(r.text);
+          } }, t('play'));
+      return h(
+        'tr',
+        { 'data-seek': s.index, 'data-name': s.name },
+        h('td', {}, s.name),
+        h('td', { title: ratingTitle(s.rating) }, s.rating),
+        h('td', {}, `${s.minutes} + ${s.increment}`),
+        h('td', {}, s.rated ? t('rated') : t('unrated')),
+        h('td', {}, s.color === 'W' ? t('white') : s.color === 'B' ? t('black') : t('anyColor')),
+        h('td', {}, action),
+      );
+    });
+    fill(seeks, ...(rows.length ? rows : [h('tr', {}, h('td', { colspan: 6 }, t('noSeeks')))]));
+    // Guests are offered only the seeks they may take: unrated ones.
+    fill(seekNote, m.online && !m.registered ? t('guestSeeks') : '', list.some((s) => /^[+-]{4}$/.test(s.rating)) ? ` ${t('ratingLegend')}` : '');
+    drawQuick();
   };
 
   // The form: a seek for anyone, or a challenge when a name is given.
   const minutes = h('input', { type: 'number', id: 'seek-minutes', min: 0, max: 999, value: 3, 'aria-label': t('minutes') });
   const inc = h('input', { type: 'number', id: 'seek-inc', min: 0, max: 999, value: 0, 'aria-label': t('increment') });
-  const rated = h('input', { type: 'checkbox', id: 'seek-rated' });
   const color = h(
     'select',
     { id: 'seek-color', 'aria-label': t('color') },
@@ -134,8 +131,12 @@ export function lobby(app: App): Page {
     h('option', { value: 'black' }, t('black')),
   );
   const opponent = h('input', { type: 'text', id: 'challenge-name', placeholder: t('opponent'), 'aria-label': t('opponent') });
-  const terms = () => `${Number(minutes.value) || 0} ${Number(inc.value) || 0} ${rated.checked ? 'rated' : 'unrated'}${color.value ? ' ' + color.value : ''}`;
-  const say = (reply: string) => fill(notice, reply.split('\n').filter((l) => l && !l.startsWith('<')).join(' '));
+  const terms = (): Terms => ({
+    minutes: Number(minutes.value) || 0,
+    increment: Number(inc.value) || 0,
+    rated: rated.checked,
+    color: (color.value || null) as Terms['color'],
+  });
   const seekForm = h(
     'form',
     { class: 'seek-form' },
@@ -146,24 +147,20 @@ export function lobby(app: App): Page {
     h('button', { type: 'submit', id: 'seek-button' }, t('seek')),
     h('span', { class: 'or' }, opponent, h('button', { type: 'button', id: 'challenge-button', onclick: async () => {
       if (!opponent.value.trim()) return;
-      if (!(await app.ensureSession())) return;
-      say(await app.fics.command(`match ${opponent.value.trim()} ${terms()}`));
+      if (!(await app.session.ensure())) return;
+      say((await app.client.challenge(opponent.value.trim(), terms())).text);
     } }, t('challenge'))),
   );
   seekForm.addEventListener('submit', async (e) => {
     e.preventDefault();
-    if (!(await app.ensureSession())) return;
-    say(await app.fics.command(`seek ${terms()}`));
+    if (!(await app.session.ensure())) return;
+    say((await app.client.seek(terms())).text);
   });
 
   // Lists from the API, polled while the lobby shows.
   const boards = new Map<number, ReturnType<typeof makeBoard>>();
   const poll = async () => {
-    const [g, w, tl] = await Promise.all([
-      api<{ games: ApiGame[] }>('/api/games'),
-      api<ApiWho>('/api/who'),
-      api<{ tourneys: ApiTourney[] }>('/api/tourneys'),
-    ]);
+    const [g, w] = await Promise.all([api<{ games: ApiGame[] }>('/api/games'), api<ApiWho>('/api/who'), events.poll(), computer.poll()]);
     if (g) {
       const seen = new Set<number>();
       const cards: HTMLElement[] = [];
@@ -180,7 +177,7 @@ export function lobby(app: App): Page {
             { class: 'game-card', 'data-game': game.number },
             link(`/game/${game.number}`, b.el),
             link(`/game/${game.number}`, `${game.number}: ${game.white.name} (${game.white.rating}) – ${game.black.name} (${game.black.rating})`),
-            h('small', {}, `${game.time_control.minutes} + ${game.time_control.increment}${game.rated ? ' ' + t('rated') : ''}`),
+            h('small', {}, `${game.time_control.minutes} + ${game.time_control.increment}${game.rated ? ' ' + t('rated').toLowerCase() : ''}`),
           ),
         );
       }
@@ -188,49 +185,46 @@ export function lobby(app: App): Page {
       if (cards.length) fill(games, ...cards);
       else fill(games, h('p', {}, t('noGames')));
     }
-    if (w) fill(who, ...w.players.map((p) => h('li', {}, h('span', { class: 'rating' }, p.rating), ' ', link(`/player/${p.name}`, p.name), p.game ? h('small', {}, ' ', link(`/game/${p.game}`, `#${p.game}`)) : null)));
-    if (tl) {
-      const open = tl.tourneys.filter((x) => x.status !== 'finished');
-      fill(tourneys, ...(open.length ? open.map((x) => h('li', {}, link(`/tourney/${x.id}`, `${x.name}`), ` ${x.format}, ${x.time_control.minutes} + ${x.time_control.increment}, ${x.status}`)) : [h('li', {}, t('noTourneys'))]));
-    }
+    if (w) fill(who, ...w.players.map((p) => h('li', {}, h('span', { class: 'rating', title: ratingTitle(p.rating) }, p.rating), ' ', link(`/player/${p.name}`, p.name), p.game ? h('small', {}, ' ', link(`/game/${p.game}`, `#${p.game}`)) : null)));
   };
   void poll();
   const timer = setInterval(() => void poll(), POLL_MS);
 
-  const stop = app.live.listen((c) => {
+  const stop = m.listen((c) => {
     if (c.kind === 'seeks') drawSeeks();
-    if (c.kind === 'offers') drawOffers();
-    if (c.kind === 'login' || c.kind === 'logout') {
+    if (c.kind === 'session') {
       void poll();
-      drawLogin();
       drawSeeks();
-      drawOffers();
     }
   });
-  drawLogin();
   drawSeeks();
-  drawOffers();
 
   fill(
     app.main,
     h(
       'div',
       { class: 'lobby' },
-      loginBox,
+      login.el,
+      computer.el,
+      h('section', { class: 'panel quick-panel' }, h('h2', {}, t('quickPairing')), quick, h('label', { class: 'quick-rated' }, quickRated, ' ', t('ratedIfRegistered'))),
       h(
         'section',
         { class: 'panel seeks' },
         h('h2', {}, t('seeks')),
-        h('table', {}, seeks),
+        h(
+          'table',
+          {},
+          h('thead', {}, h('tr', {}, ...[t('player'), t('rating'), t('time'), t('mode'), t('color'), ''].map((x) => h('th', { scope: 'col' }, x)))),
+          seeks,
+        ),
+        seekNote,
         h('h3', {}, t('newGame')),
         seekForm,
         notice,
-        h('h3', {}, t('challenges')),
-        offers,
       ),
       h('section', { class: 'panel' }, h('h2', {}, t('liveGames')), games),
       h('section', { class: 'panel' }, h('h2', {}, t('players')), who),
-      h('section', { class: 'panel' }, h('h2', {}, t('tourneys')), tourneys),
+      events.el,
       cons.el,
     ),
   );
@@ -239,7 +233,10 @@ export function lobby(app: App): Page {
       clearInterval(timer);
       stop();
       cons.leave();
+      login.leave();
+      events.leave();
       for (const b of boards.values()) b.api.destroy();
     },
   };
 }
+

@@ -1,9 +1,13 @@
-// `/player/{name}`: titles, the atomic rating and record, online or not,
-// and the last games with their PGN.
+// `/player/{name}`: titles, online or not (and the game being played),
+// the atomic rating and record with its graph over time, and the last
+// games, newest first, with their dates, each a link to its page, its PGN
+// and its computer analysis.
 
 import { App, Page } from '../app';
 import { api, fill, h, link } from '../dom';
 import { t } from '../i18n';
+import { ratingGraph } from '../graph';
+import { dateText, termsText, titleWord } from '../words';
 
 interface ApiPlayerPage {
   name: string;
@@ -12,45 +16,61 @@ interface ApiPlayerPage {
   online: boolean;
   status?: string;
   game?: number | null;
-  ratings?: { atomic: { rating: number | null; rd: number; provisional: boolean; wins: number; losses: number; draws: number; games: number } };
+  ratings?: { atomic?: { rating: number | null; rd: number; provisional: boolean; wins: number; losses: number; draws: number; games: number } };
+  rating_history?: { at: number; rating: number }[];
   last_games?: { id: number; white: string; black: string; white_rating: string; black_rating: string; rated: boolean; time_control: { minutes: number; increment: number }; result: string; reason: string; ended_at: number }[];
 }
 
 export function player(app: App, params: string[]): Page {
   const name = params[0];
   const el = h('section', { class: 'panel player', id: 'player' }, h('h2', {}, name));
+  app.setTitle(name);
   fill(app.main, el);
   void (async () => {
     const p = await api<ApiPlayerPage>(`/api/players/${encodeURIComponent(name)}`);
     if (!p) return fill(el, h('h2', {}, name), h('p', {}, t('noSuchPlayer')));
     const r = p.ratings?.atomic;
+    const facts: (HTMLElement | string)[] = [];
+    if (p.titles.length) facts.push(`${t('titles')}: ${p.titles.map(titleWord).join(', ')}. `);
+    facts.push(h('span', { id: 'presence' }, p.online ? t('isOnline') : t('isOffline')));
+    if (p.game) facts.push(' ', link(`/game/${p.game}`, `${t('playingGame')} ${p.game}`));
+    const games = [...(p.last_games ?? [])].sort((a, b) => b.ended_at - a.ended_at || b.id - a.id);
     fill(
       el,
       h('h2', {}, p.name),
-      h('p', {}, `${t('titles')}: ${p.titles.length ? p.titles.join(', ') : '–'}. `, p.online ? t('online') : t('offline'), p.game ? h('span', {}, ' ', link(`/game/${p.game}`, `#${p.game}`)) : null),
+      h('p', { class: 'facts' }, ...facts),
       r
         ? h(
             'table',
             { id: 'ratings' },
-            h('thead', {}, h('tr', {}, h('th', {}, ''), h('th', {}, t('rating')), h('th', {}, 'RD'), h('th', {}, t('wins')), h('th', {}, t('losses')), h('th', {}, t('draws')), h('th', {}, t('games')))),
-            h('tbody', {}, h('tr', {}, h('td', {}, 'Atomic'), h('td', {}, r.rating === null ? '----' : `${r.rating}${r.provisional ? 'P' : ''}`), h('td', {}, r.rd), h('td', {}, r.wins), h('td', {}, r.losses), h('td', {}, r.draws), h('td', {}, r.games))),
+            h('thead', {}, h('tr', {}, ...['', t('rating'), 'RD', t('wins'), t('losses'), t('draws'), t('games')].map((x) => h('th', { scope: 'col' }, x)))),
+            h('tbody', {}, h('tr', {}, h('td', {}, t('atomic')), h('td', {}, r.rating === null ? '----' : `${r.rating}${r.provisional ? 'P' : ''}`), h('td', {}, r.rd), h('td', {}, r.wins), h('td', {}, r.losses), h('td', {}, r.draws), h('td', {}, r.games))),
           )
         : null,
+      p.rating_history && p.rating_history.length > 1 ? h('figure', { class: 'graph', id: 'rating-graph' }, ratingGraph(p.rating_history), h('figcaption', {}, t('ratingOverTime'))) : null,
       h('h3', {}, t('recentGames')),
-      h(
-        'ul',
-        { id: 'recent' },
-        ...(p.last_games ?? []).map((g) =>
-          h(
-            'li',
-            {},
-            `${g.white} (${g.white_rating}) – ${g.black} (${g.black_rating}) `,
-            h('strong', {}, g.result),
-            ` ${g.reason}, ${g.time_control.minutes} + ${g.time_control.increment}${g.rated ? ' ' + t('rated') : ''} `,
-            h('a', { href: `/api/history/${g.id}.pgn`, class: 'pgn' }, 'PGN'),
-          ),
-        ),
-      ),
+      games.length
+        ? h(
+            'ul',
+            { id: 'recent' },
+            ...games.map((g) =>
+              h(
+                'li',
+                { 'data-game': g.id },
+                h('time', { datetime: new Date(g.ended_at * 1000).toISOString() }, dateText(g.ended_at)),
+                ' ',
+                link(`/history/${g.id}`, `${g.white} (${g.white_rating}) – ${g.black} (${g.black_rating})`),
+                ' ',
+                h('strong', {}, g.result),
+                ` ${g.reason}, ${termsText(g.time_control.minutes, g.time_control.increment, g.rated)} `,
+                h('a', { href: `/api/history/${g.id}.pgn`, class: 'pgn' }, 'PGN'),
+                ' ',
+                // A page of its own (not the shell's): a plain link.
+                h('a', { href: `/analysis/${g.id}`, class: 'analysis-link' }, t('analysis')),
+              ),
+            ),
+          )
+        : h('p', { id: 'recent-none' }, t('noGamesYet')),
     );
   })();
   return { leave() {} };

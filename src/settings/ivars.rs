@@ -1,5 +1,5 @@
 //! Interface variables (`iset`, `%b`): switches that GUIs flip to change
-//! how the server talks to them (protocol spec §1.5, §6.4).
+//! how the server talks to them (docs/protocol.md §1.5, §6.4).
 
 /// Every ivar, in the bit order of the `%b` login line.
 pub const NAMES: [&str; 35] = [
@@ -120,7 +120,7 @@ impl Ivars {
     /// `iset name value`: returns the ivar and its new state.
     ///
     /// After `lock` every ivar may still be set (Jin sends `iset seekinfo 1`
-    /// after locking through `%b`); only unlocking is refused (spec §6.4).
+    /// after locking through `%b`); only unlocking is refused (docs/protocol.md §6.4).
     pub fn set(&mut self, name: &str, value: &str) -> Result<(Ivar, bool), IsetError> {
         let v = Ivar::lookup(name).ok_or_else(|| IsetError::NoSuch(name.to_string()))?;
         let on = match value.trim() {

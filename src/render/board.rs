@@ -5,23 +5,9 @@
 use std::cell::RefCell;
 
 use crate::chess::{BoardSnapshot, Lang, style1};
+use crate::event::Viewer;
 use crate::net::telnet;
-use crate::session::Session;
-use crate::session::ivars::Ivar;
-use crate::session::output::{self, Shape};
-use crate::world::game::Viewer;
-
-/// Whether this user sees Black at the bottom: a Black player does, and
-/// `set flip` and the `flip` command each turn the board over.
-pub fn black_at_bottom(session: &Session, viewer: Viewer) -> bool {
-    viewer.black_at_bottom() ^ session.vars.switch("flip") ^ session.flipped
-}
-
-/// The board text (style 12 line or style 1 board), without the newline
-/// that precedes every board on the wire.
-pub fn board_body(session: &Session, snap: &BoardSnapshot, viewer: Viewer, out: &mut String) {
-    BoardStyle::of(session).body(snap, viewer, out);
-}
+use crate::render::output::{self, Shape};
 
 thread_local! {
     /// Where a board that nobody shares is drawn before it is copied to
@@ -42,12 +28,15 @@ pub struct BoardStyle {
 }
 
 impl BoardStyle {
-    pub fn of(session: &Session) -> BoardStyle {
+    /// A user's style: style 12 or 1, boards turned over (`set flip` and
+    /// the `flip` command together), clocks in milliseconds, the language
+    /// of style 1's letters.
+    pub fn new(style12: bool, flip: bool, ms: bool, lang: Lang) -> BoardStyle {
         BoardStyle {
-            style12: session.vars.style == 12,
-            flip: session.vars.switch("flip") ^ session.flipped,
-            ms: session.ivars.get(Ivar::MS),
-            lang: session.vars.lang,
+            style12,
+            flip,
+            ms,
+            lang,
         }
     }
 
@@ -117,13 +106,6 @@ impl BoardStyle {
         out.push('\n');
         self.body(snap, viewer, out);
     }
-}
-
-/// A board as part of a command's reply: the delivery newline, then the
-/// board (spec §2.1).
-pub fn board(session: &Session, snap: &BoardSnapshot, viewer: Viewer, out: &mut String) {
-    out.push('\n');
-    board_body(session, snap, viewer, out);
 }
 
 #[cfg(test)]

@@ -209,6 +209,13 @@ pub fn parse_channel(text: &str) -> Option<u8> {
     text.parse::<u8>().ok()
 }
 
+/// Channels guests (and other unregistered users) may talk in; they may
+/// join and listen to any channel that is not restricted.
+pub const GUEST_TALK: &[u8] = &[1, 53];
+
+/// Channels guests are in when they arrive.
+pub const GUEST_START: &[u8] = &[53];
+
 #[cfg(test)]
 mod tests {
     use super::*;

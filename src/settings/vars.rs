@@ -1,4 +1,4 @@
-//! User variables (`set`, `variables`; protocol spec §6.3).
+//! User variables (`set`, `variables`; docs/protocol.md §6.3).
 //!
 //! Registered users' variables are saved in SQLite and come back at login;
 //! guests' vanish at logout. Every variable has a canonical text form, which
@@ -110,6 +110,84 @@ const SWITCHES: &[(&str, &str, &str)] = &[
         "Your journal is public.",
     ),
 ];
+
+/// A boolean variable, as code names it: a typo is a compile error, not
+/// a silent `false`. In the order of [`SWITCHES`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Switch {
+    Bell,
+    Open,
+    Rated,
+    Seek,
+    Shout,
+    Cshout,
+    Tell,
+    Ctell,
+    Kibitz,
+    Pin,
+    Gin,
+    Pinform,
+    Ginform,
+    Flip,
+    Private,
+    Autoflag,
+    Tourney,
+    Showownseek,
+    Notakeback,
+    Availinfo,
+    Jprivate,
+}
+
+impl Switch {
+    /// Every switch, in the order of [`SWITCHES`].
+    pub const ALL: [Switch; 21] = [
+        Switch::Bell,
+        Switch::Open,
+        Switch::Rated,
+        Switch::Seek,
+        Switch::Shout,
+        Switch::Cshout,
+        Switch::Tell,
+        Switch::Ctell,
+        Switch::Kibitz,
+        Switch::Pin,
+        Switch::Gin,
+        Switch::Pinform,
+        Switch::Ginform,
+        Switch::Flip,
+        Switch::Private,
+        Switch::Autoflag,
+        Switch::Tourney,
+        Switch::Showownseek,
+        Switch::Notakeback,
+        Switch::Availinfo,
+        Switch::Jprivate,
+    ];
+
+    /// The name `set` and `variables` use.
+    pub fn name(self) -> &'static str {
+        SWITCHES[self as usize].0
+    }
+}
+
+/// A number variable, as code names it. In the order of [`NUMBERS`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Number {
+    Time,
+    Inc,
+    Width,
+    Height,
+    Unobserve,
+}
+
+/// A text variable, as code names it (the formula's f-variables are
+/// [`Vars::f_var`]). In the order of [`TEXTS`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Text {
+    Prompt,
+    Interface,
+    Formula,
+}
 
 /// Number-valued variables: name, smallest and largest value.
 const NUMBERS: &[(&str, u32, u32)] = &[
@@ -241,9 +319,19 @@ impl Vars {
         SWITCHES.iter().position(|s| s.0 == name)
     }
 
+    /// A boolean variable.
+    pub fn switch(&self, s: Switch) -> bool {
+        self.switches & (1 << s as usize) != 0
+    }
+
     /// A boolean variable by its full name (false for unknown names).
-    pub fn switch(&self, name: &str) -> bool {
+    fn switch_named(&self, name: &str) -> bool {
         Self::switch_index(name).is_some_and(|i| self.switches & (1 << i) != 0)
+    }
+
+    /// Sets a boolean variable.
+    pub fn put(&mut self, s: Switch, on: bool) {
+        self.put_switch(s.name(), on);
     }
 
     fn put_switch(&mut self, name: &str, on: bool) {
@@ -256,8 +344,13 @@ impl Vars {
         }
     }
 
+    /// A number variable.
+    pub fn number(&self, n: Number) -> u32 {
+        self.numbers[n as usize]
+    }
+
     /// A number variable by its full name (0 for unknown names).
-    pub fn number(&self, name: &str) -> u32 {
+    fn number_named(&self, name: &str) -> u32 {
         NUMBERS
             .iter()
             .position(|n| n.0 == name)
@@ -281,8 +374,21 @@ impl Vars {
         }
     }
 
+    /// A text variable.
+    pub fn text(&self, t: Text) -> &str {
+        self.text_named(TEXTS[t as usize])
+    }
+
+    /// The formula's f-variable `f1`..`f9` ("" for other numbers).
+    pub fn f_var(&self, n: u8) -> &str {
+        match n {
+            1..=9 => self.stored(2 + n),
+            _ => "",
+        }
+    }
+
     /// A text variable by its full name ("" for unknown names).
-    pub fn text(&self, name: &str) -> &str {
+    fn text_named(&self, name: &str) -> &str {
         match TEXTS.iter().position(|n| *n == name) {
             Some(0) if self.stored(0).is_empty() => DEFAULT_PROMPT,
             Some(i) => self.stored(i as u8),
@@ -309,7 +415,7 @@ impl Vars {
 
     /// The prompt as sent: `set prompt` text with a trailing space.
     pub fn prompt(&self) -> String {
-        let p = self.text("prompt");
+        let p = self.text(Text::Prompt);
         if p.ends_with(' ') {
             p.to_string()
         } else {
@@ -388,7 +494,7 @@ impl Vars {
             },
             _ if Self::switch_index(name).is_some() => {
                 let on = if value.is_empty() {
-                    !self.switch(name)
+                    !self.switch_named(name)
                 } else {
                     parse_switch(value).ok_or_else(|| {
                         SetError::BadValue(format!("Bad value given for variable {name}."))
@@ -455,9 +561,9 @@ impl Vars {
                 Lang::En => "en".to_string(),
                 Lang::Fr => "fr".to_string(),
             },
-            _ if Self::switch_index(name).is_some() => (self.switch(name) as u8).to_string(),
-            _ if NUMBERS.iter().any(|n| n.0 == name) => self.number(name).to_string(),
-            _ if TEXTS.contains(&name) => self.text(name).to_string(),
+            _ if Self::switch_index(name).is_some() => (self.switch_named(name) as u8).to_string(),
+            _ if NUMBERS.iter().any(|n| n.0 == name) => self.number_named(name).to_string(),
+            _ if TEXTS.contains(&name) => self.text_named(name).to_string(),
             _ => return None,
         })
     }
@@ -487,10 +593,14 @@ mod tests {
     fn defaults_match_fics() {
         let v = Vars::default();
         assert_eq!(v.style, 1);
-        assert!(v.switch("open") && v.switch("bell") && v.switch("seek"));
-        assert!(!v.switch("flip") && !v.switch("pin"));
+        assert!(v.switch(Switch::Open) && v.switch(Switch::Bell) && v.switch(Switch::Seek));
+        assert!(!v.switch(Switch::Flip) && !v.switch(Switch::Pin));
         assert_eq!(
-            (v.number("time"), v.number("inc"), v.number("width")),
+            (
+                v.number(Number::Time),
+                v.number(Number::Inc),
+                v.number(Number::Width)
+            ),
             (2, 12, 79)
         );
         assert_eq!(v.prompt(), "fics% ");
@@ -539,6 +649,26 @@ mod tests {
         assert_eq!(v.prompt(), "ics% ");
         v.set("lang", "fr").unwrap();
         assert_eq!(v.lang, Lang::Fr);
+    }
+
+    #[test]
+    fn typed_keys_name_the_table_rows() {
+        for (i, s) in Switch::ALL.iter().enumerate() {
+            assert_eq!(*s as usize, i);
+            assert_eq!(s.name(), SWITCHES[i].0);
+        }
+        assert_eq!(SWITCHES.len(), Switch::ALL.len());
+        assert_eq!(NUMBERS[Number::Unobserve as usize].0, "unobserve");
+        assert_eq!(NUMBERS.len(), Number::Unobserve as usize + 1);
+        assert_eq!(TEXTS[Text::Formula as usize], "formula");
+        let mut v = Vars::default();
+        v.set("f3", "rating > 1000").unwrap();
+        assert_eq!(v.f_var(3), "rating > 1000");
+        assert_eq!(v.f_var(4), "");
+        v.set("interface", "xboard").unwrap();
+        assert_eq!(v.text(Text::Interface), "xboard");
+        v.put(Switch::Pin, true);
+        assert_eq!(v.get("pin").as_deref(), Some("1"));
     }
 
     #[test]

@@ -1,5 +1,5 @@
 //! How text becomes bytes for one user: layout (tabs, word wrap), block-mode
-//! framing (spec §6.6) and the prompt (spec §1.6).
+//! framing (docs/protocol.md §6.6) and the prompt (docs/protocol.md §1.6).
 
 use std::borrow::Cow;
 
@@ -10,7 +10,7 @@ pub const BLOCK_START: char = '\u{15}';
 pub const BLOCK_SEPARATOR: char = '\u{16}';
 pub const BLOCK_END: char = '\u{17}';
 
-/// Block-mode error codes (spec §6.6).
+/// Block-mode error codes (docs/protocol.md §6.6).
 pub mod code {
     pub const GAME_MOVE: u16 = 1;
     pub const BAD_COMMAND: u16 = 512;

@@ -1,6 +1,6 @@
 //! Timeseal on a session: the `[G]` pings before a user's boards, the
 //! client stamps that come back, and how a move's time is measured from
-//! them (spec §8.3).
+//! them (docs/protocol.md §8.3).
 //!
 //! The client stamps the moment a board arrives (its reply to `[G]`) and the
 //! moment the user's move leaves; the difference is the thinking time on

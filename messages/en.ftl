@@ -1,0 +1,945 @@
+# The English catalogue of atomicd: every line a user reads, by id.
+#
+# Project Fluent syntax (https://projectfluent.org/). Rules of the house:
+# * One message is one line; the server joins lines with newlines.
+# * A message that begins or ends with spaces keeps them with {" "};
+#   braces in the text are written {"{"} and {"}"}.
+# * Variables: names ($name, $white, $black) are user names, shown as
+#   they are; $no is a game number, $id an offer, seek or tourney number.
+# * Lines marked "GUI" are read by programs (xboard, PyChess, eboard, Jin,
+#   the browser client): a GUI client (style 12, interface variables,
+#   timeseal or block mode) always gets them in English, so a translation
+#   changes them only for people reading with telnet. The list is
+#   render::fics::GUI_PARSED and the README's "Languages".
+# * The English text here is the protocol's: the tests compare it byte for
+#   byte, so it changes only with the tests.
+
+## Words put inside other lines.
+
+word-rated = rated
+word-unrated = unrated
+# An empty line.
+blank = {""}
+# A line whose text is data (a table's row, a stored reason): passed as it is.
+raw = {$text}
+
+## Logging in.
+
+login-kicking = **** {$name} is already logged in - kicking them out. ****
+login-starting = **** Starting FICS session as {$name} ****
+messages-new = You have {$n} new { $n ->
+    [one] message
+   *[other] messages
+}.
+kick-logged-in-elsewhere = **** {$name} has arrived - you can't both be logged in. ****
+# $duration is a duration-minutes or duration-seconds text.
+kick-idle = **** Auto-logout because you were idle more than {$duration}. ****
+kick-nuked = **** You have been kicked out by {$by}! ****
+kick-banned = **** You have been banned from this server by {$by}. ****
+duration-minutes = {$n} { $n ->
+    [one] minute
+   *[other] minutes
+}
+duration-seconds = {$n} { $n ->
+    [one] second
+   *[other] seconds
+}
+not-logged-in = You are not logged in.
+
+## Arrivals and departures (set pin, set pinform, notify lists).
+
+pin-connected = [{$name} has connected.]
+pin-disconnected = [{$name} has disconnected.]
+# $kind is R (registered) or U (unregistered); $addr an IP address.
+pin-connected-addr = [{$name} ({$kind}: {$addr}) has connected.]
+pin-disconnected-addr = [{$name} ({$kind}: {$addr}) has disconnected.]
+# GUI
+notify-arrived = Notification: {$name} has arrived.
+# GUI
+notify-departed = Notification: {$name} has departed.
+notify-present = Present company includes: {$names}.
+notify-noted = Your arrival was noted by: {$names}.
+
+## Names and games.
+
+name-not-logged-in = No user named "{$name}" is logged in.
+name-ambiguous = Ambiguous name "{$name}". Matches: {$matches}
+player-not-logged-in = {$name} is not logged in.
+not-playing = You are not playing a game.
+opponent-not-here = Your opponent is not here.
+game-neither = You are neither playing nor observing a game.
+game-no-such = There is no such game.
+game-player-not-playing = {$name} is not playing a game.
+# $rated is "rated" or "unrated".
+game-header = Game {$no}: {$white} ({$white_rating}) {$black} ({$black_rating}) { $rated ->
+    [rated] rated
+   *[unrated] unrated
+} atomic {$minutes} {$inc}
+
+## A game begins. $rated is word-rated or word-unrated.
+
+# GUI
+game-creating = Creating: {$white} ({$white_rating}) {$black} ({$black_rating}) {$rated} atomic {$minutes} {$inc}
+# GUI: PyChess knows the " (adjourned)".
+game-creating-adjourned = Creating: {$white} ({$white_rating}) {$black} ({$black_rating}) {$rated} atomic {$minutes} {$inc} (adjourned)
+# GUI
+game-begins-created = {"{"}Game {$no} ({$white} vs. {$black}) Creating {$rated} atomic match.{"}"}
+# GUI
+game-begins-continued = {"{"}Game {$no} ({$white} vs. {$black}) Continuing {$rated} atomic match.{"}"}
+
+## A game ends. GUI: the end line and the rating lines.
+
+# $reason is one of the end-... lines, $result 1-0, 0-1, 1/2-1/2 or *.
+game-end-line = {"{"}Game {$no} ({$white} vs. {$black}) {$reason}{"}"} {$result}
+rating-none = No ratings adjustment done.
+rating-adjustment = Atomic rating adjustment: {$old} --> {$new}
+end-king-exploded = {$loser}'s king exploded
+end-checkmated = {$loser} checkmated
+end-stalemate = Game drawn by stalemate
+end-no-material = Neither player has mating material
+end-resigned = {$loser} resigns
+end-flagged = {$loser} forfeits on time
+end-flagged-no-material = {$loser} ran out of time and {$winner} has no material to mate
+end-draw-agreed = Game drawn by mutual agreement
+end-abort-agreed = Game aborted by mutual agreement
+end-adjourn-agreed = Game adjourned by mutual agreement
+end-repetition = Game drawn by repetition
+end-fifty-moves = Game drawn by the 50 move rule
+end-aborted-move-1 = Game aborted on move 1
+end-disconnected = {$loser} forfeits by disconnection
+end-lost-connection-aborted = {$who} lost connection; game aborted
+end-both-lost-connection = Both players lost connection; game aborted
+end-lost-connection-adjourned = {$who} lost connection; game adjourned
+end-adjudicated-win = {$winner} wins by adjudication
+end-adjudicated-draw = Game drawn by adjudication
+end-adjudicated-abort = Game aborted by adjudication
+end-shutdown-adjourned = Game adjourned by server shutdown
+end-shutdown-aborted = Game aborted by server shutdown
+result-not-saved = Notice: the result of game {$no} ({$white} vs. {$black}) cannot be saved yet: the server cannot write to its database. It is kept and will be saved as soon as it can.
+# $reason and $result as the store keeps them.
+adjudicated-stored = {$by} has adjudicated your adjourned game with {$opponent}: {$reason} {$result}
+
+## Playing.
+
+# GUI
+move-not-your-turn = It is not your move.
+# GUI; $text is the move as typed.
+move-illegal = Illegal move ({$text}).
+move-ambiguous = Ambiguous move ({$text}).
+move-not-a-move = That is not a move.
+adjourn-needs-registered = Only games between registered players can be adjourned; use "abort" instead.
+takeback-too-many = There are only {$plies} half moves to take back.
+flag-untimed = You can't flag an untimed game.
+flag-too-early = You cannot flag before both players have moved.
+flag-too-early-abort = Use abort instead.
+flag-not-out = Your opponent is not out of time!
+moretime-range = You can add from 1 to 36000 seconds.
+moretime-added = {$secs} seconds were added to your opponents clock
+moretime-given = Your opponent has added {$secs} seconds to your clock.
+moretime-untimed = You can't add time to an untimed game.
+# $side is white or black.
+time-clock = { $side ->
+    [white] White
+   *[black] Black
+} ({$name}) : {$mins} mins, {$secs} secs
+# $piece is QUEEN, ROOK, BISHOP or KNIGHT.
+promote-set = Promotion piece set to {$piece}.
+
+## Reconnection grace.
+
+grace-waiting = Game {$no}: {$name} has lost connection. The clocks are stopped; the game waits {$secs} seconds for {$name} to come back.
+grace-back-waiting = Game {$no}: {$name} has reconnected; the clocks stay stopped until both players are back.
+grace-back = Game {$no}: {$name} has reconnected; the game goes on.
+
+## Offers: draw, abort, adjourn, takeback, and challenges.
+
+noun-match-offer = match offer
+noun-match-request = match request
+noun-draw-request = draw request
+noun-abort-request = abort request
+noun-adjourn-request = adjourn request
+noun-takeback-request = takeback request
+verb-accepts = accepts
+verb-declines = declines
+verb-withdraws = withdraws
+verb-updates = updates
+# GUI; $verb is a verb-... word, $noun a noun-... word: "Bob declines the draw request."
+offer-answered = {$by} {$verb} the {$noun}.
+# $noun is a noun-... word.
+offer-declined-seen = Game {$game}: {$by} declines the {$noun}.
+# GUI
+offer-draw-to-you = {$from} offers you a draw.
+# GUI
+offer-abort-to-you = {$from} would like to abort the game; type "abort" to accept.
+# GUI
+offer-adjourn-to-you = {$from} would like to adjourn the game; type "adjourn" to accept.
+# GUI
+offer-takeback-to-you = {$from} would like to take back {$plies} half move(s).
+offer-draw-seen = Game {$game}: {$from} offers a draw.
+offer-abort-seen = Game {$game}: {$from} requests to abort the game.
+offer-adjourn-seen = Game {$game}: {$from} requests to adjourn the game.
+offer-takeback-seen = Game {$game}: {$from} requests to take back {$plies} half move(s).
+offer-sent-draw = Draw request sent.
+offer-sent-abort = Abort request sent.
+offer-sent-adjourn = Adjourn request sent.
+offer-sent-takeback = Takeback request sent.
+# $kind is the offer's type: match, draw, abort, adjourn or takeback.
+offer-you-accept = You accept the { $kind ->
+    [match] match offer
+    [draw] draw request
+    [abort] abort request
+    [adjourn] adjourn request
+   *[takeback] takeback request
+} from {$name}.
+offer-you-decline = You decline the { $kind ->
+    [match] match offer
+    [draw] draw request
+    [abort] abort request
+    [adjourn] adjourn request
+   *[takeback] takeback request
+} from {$name}.
+offer-you-withdraw = You withdraw the { $kind ->
+    [match] match offer
+    [draw] draw request
+    [abort] abort request
+    [adjourn] adjourn request
+   *[takeback] takeback request
+} to {$name}.
+accept-while-playing = You can't accept a challenge while a game is in progress.
+# $verb is the command: accept, decline or withdraw.
+offer-none-to = You have no offers to {$verb}.
+offer-none-made = You have no pending offers to other players.
+offer-several = You have more than one offer to {$verb}.
+offer-several-how = Use "pending" to see them and "{$verb} n" to choose which one.
+offer-out-of-range = Out of range. Use "pending" to see the list of offers.
+# $kind as the user typed it after t=.
+offer-no-kind = There are no {$kind} offers to {$verb}.
+offer-several-kind = You have more than one {$kind} offer; use "{$verb} n".
+offer-none-from-name = There are no offers pending from {$name}.
+offer-none-to-name = There are no offers pending to {$name}.
+offer-several-name = You have more than one offer involving {$name}; use "{$verb} n".
+offer-already-match = You are already offering a challenge: {$text}.
+offer-already-draw = You are already offering a draw.
+offer-already-abort = You are already offering to abort the game.
+offer-already-adjourn = You are already offering an adjournment.
+offer-already-takeback = You are already offering to takeback the last {$plies} half moves.
+
+## pending
+
+pending-none-to = There are no offers pending TO other players.
+pending-to-header = Offers TO other players:
+pending-to-match = {" "}{$id}: You are offering {$name} a challenge: {$text}.
+pending-to-draw = {" "}{$id}: You are offering {$name} a draw.
+pending-to-abort = {" "}{$id}: You are offering {$name} to abort the game.
+pending-to-adjourn = {" "}{$id}: You are offering {$name} an adjournment.
+pending-to-takeback = {" "}{$id}: You are offering {$name} to takeback the last {$plies} half moves.
+pending-to-how = If you wish to withdraw any of these offers type 'withdraw n'
+pending-to-how-only = or just 'withdraw' if there is only one offer.
+pending-none-from = There are no offers pending FROM other players.
+pending-from-header = Offers FROM other players:
+pending-from-match = {" "}{$id}: {$name} is offering a challenge: {$text}.
+pending-from-draw = {" "}{$id}: {$name} is offering a draw.
+pending-from-abort = {" "}{$id}: {$name} is offering to abort the game.
+pending-from-adjourn = {" "}{$id}: {$name} is offering an adjournment.
+pending-from-takeback = {" "}{$id}: {$name} is offering to takeback the last {$plies} half moves.
+pending-from-how = If you wish to accept any of these offers type 'accept n'
+pending-from-how-only = or just 'accept' if there is only one offer.
+
+## match
+
+# GUI; $text is "Alice (1500) [white] Bob (1600) rated atomic 5 0".
+challenge-line = Challenge: {$text}.
+# GUI
+challenge-issuing = Issuing: {$text}.
+challenge-computer = --** {$name} is a computer **--
+challenge-position = The game starts from this position: {$fen}
+challenge-answer = You can "accept" or "decline", or propose different parameters.
+challenge-intercepts = Your challenge intercepts {$name}'s challenge.
+challenge-declining-theirs = Declining offer from {$name} and offering new match parameters.
+challenge-updating = Updating offer already made to "{$name}".
+challenge-while-playing = You can't challenge while you are playing a game.
+# $win, $draw, $loss are signed: +6, -2.
+rating-preview = Your atomic rating will change:  Win: {$win},  Draw: {$draw},  Loss: {$loss}
+rating-preview-rd = Your new RD will be {$rd}
+match-position-decided = That position is already decided; there is no game to play.
+match-position-unrated = Games from a set-up position are unrated.
+match-from-examined = The game will start from the position you are examining.
+refuse-gone = That player has left.
+refuse-self-match = You can't match yourself.
+refuse-not-open = Player "{$name}" is not open to match requests.
+refuse-censored = {$name} is censoring you.
+refuse-noplay = You are on {$name}'s noplay list.
+refuse-playing = {$name} is playing a game.
+refuse-rated-registration = Only registered players can play rated games.
+refuse-formula = Match request does not fit formula for {$owner}:
+refuse-formula-text = {$owner}'s formula: {$formula}
+computer-no-games = Sorry, computer accounts may not play games here.
+computer-max-games = Sorry, computer accounts may play at most {$n} { $n ->
+    [one] game
+   *[other] games
+} at once.
+computer-no-rated-computers = Sorry, computer accounts may not play rated games against each other here.
+computer-no-rated-humans = Sorry, computer accounts may not play rated games against humans here.
+computer-no-rated = Sorry, computer accounts may not play rated games here.
+computer-no-challenges = Sorry, computer accounts may not send challenges here; post a seek instead.
+computer-challenge-rate = Sorry, computer accounts may send at most {$n} { $n ->
+    [one] challenge
+   *[other] challenges
+} a minute.
+
+## Seeks.
+
+# $rated is word-rated or word-unrated; $flags the colour and m, f marks.
+seek-ad = {$name} ({$rating}) seeking {$minutes} {$inc} {$rated} atomic{$flags} ("play {$index}" to respond)
+seeks-removed = Ads removed: {$list}
+seek-while-playing = You can't seek while you are playing a game.
+seek-same = You already have an active seek with the same parameters.
+seek-range-updated = Updating seek ad {$index}; rating range now {$low}-{$high}.
+seek-too-many = You can only have {$n} active seeks.
+seek-matches = Your seek matches one already posted by {$name}.
+seek-posted = Your seek has been posted with index {$index}.
+seek-seen = ({$n} player(s) saw the seek.)
+seek-manual = Issuing match request since the seek was set to manual.
+seek-accepted = {$name} accepts your seek.
+seek-set-unrated = Setting seek to unrated.
+play-several-seeks = {$name} has more than one seek; use "play N".
+play-not-available = That seek is not available.
+play-own-seek = ERROR: You cannot respond to your own seek ads
+play-while-playing = You can't play while you are playing a game.
+play-computer = Sorry, computer accounts may not answer seeks; send a challenge instead.
+play-out-of-range = Your rating does not fit the range of that seek.
+sought-count = { $n ->
+    [one] 1 ad displayed.
+   *[other] {$n} ads displayed.
+}
+unseek-no-such = You have no seek {$index}.
+unseek-none = You have no active seeks.
+unseek-one = Your seek {$index} has been removed.
+unseek-all = Your seeks have been removed.
+
+## Observing.
+
+# GUI
+observe-started = You are now observing game {$no}.
+# GUI
+observe-removed = Removing game {$no} from observation list.
+observe-own-game = You are playing game {$no}.
+observe-examining = You are examining game {$no}.
+observe-already = You are already observing game {$no}.
+unobserve-not = You are not observing game {$no}.
+unobserve-none = You are not observing any games.
+allobservers-nobody = No games are being observed.
+allobservers-none = No one is observing game {$no}.
+# $names may be empty.
+allobservers-game = Observing {$no} [{$white} vs. {$black}]: {$names} ({$n} { $n ->
+    [one] user
+   *[other] users
+})
+allobservers-exam = Examining {$no} [{$white} vs. {$black}]: {$names} ({$n} { $n ->
+    [one] user
+   *[other] users
+})
+# GUI; $rating as lists show it.
+kibitz-heard = {$name}({$rating})[{$no}] kibitzes: {$text}
+# GUI
+whisper-heard = {$name}({$rating})[{$no}] whispers: {$text}
+kibitz-registered-only = Only registered players may kibitz to others' games.
+whisper-registered-only = Only registered players may whisper to others' games.
+kibitzed-to = (kibitzed to {$n} { $n ->
+    [one] player
+   *[other] players
+})
+whispered-to = (whispered to {$n} { $n ->
+    [one] player
+   *[other] players
+})
+
+## Adjourned games.
+
+stored-none = {$name} has no adjourned games.
+stored-header = Stored games for {$name}:
+# Column headers, over rows PyChess reads.
+stored-columns = {"    "}C Opponent       On Type          Str  M    ECO Date
+resume-none-with = You have no adjourned game with {$name}.
+resume-gone = That adjourned game is no longer stored.
+# $why is the move that no longer replays.
+resume-damaged = {$why}
+resume-nobody-online = None of your stored opponents is logged in.
+resume-several-online = Several of your stored opponents are logged in; use "resume name".
+server-shutting-down = The server is shutting down.
+restart-when-free = Your adjourned game with {$opponent} goes on when you are both free.
+restart-when-back = Your adjourned game with {$opponent} goes on when {$opponent} logs in.
+restart-arrived = Notification: {$name}, who has an adjourned game with you, has arrived.
+restart-watch = Game {$no} ({$white} vs. {$black}), which you observed, goes on: "observe {$no}" to watch.
+
+## Examining.
+
+exam-already = You are already examining a game.
+exam-while-playing = You are playing a game.
+exam-not-examining = You are not examining any games.
+exam-start-scratch = Starting a game in examine (scratch) mode.
+exam-start-setup = Starting a game in examine (setup) mode.
+# $title is the game's source (history, journal), $players "Alice vs. Bob".
+exam-start-stored = Starting a game in examine mode: {$title}, {$players}.
+exam-stored-plies = It has {$n} { $n ->
+    [one] half-move
+   *[other] half-moves
+}: "forward" and "backward" step through them.
+exam-moves = Game {$no}: {$name} moves: {$san}
+exam-forward = Game {$no}: {$name} goes forward {$n} { $n ->
+    [one] move
+   *[other] moves
+}.
+exam-backward = Game {$no}: {$name} backs up {$n} { $n ->
+    [one] move
+   *[other] moves
+}.
+exam-revert = Game {$no}: {$name} reverts to mainline.
+exam-no-moves = You cannot go forward; no moves are stored.
+exam-no-more = Game {$no}: No more moves.
+exam-end-of-game = Game {$no}: End of game.
+exam-beginning = Game {$no}: Beginning of game.
+exam-at-mainline = Game {$no}: Already at mainline.
+# $reason and $result as stored, or the rules' own end.
+exam-end = Game {$no}: {$reason} {$result}
+exam-setup-forward = You can't move forward yet, the position is still being set up.
+exam-setup-backward = You can't move backward yet, the position is still being set up.
+exam-setup-revert = You can't revert yet, the position is still being set up.
+exam-setting-up = You are setting up a position: type "bsetup done" when it is ready.
+exam-sets-up = Game {$no}: {$name} sets up a position; "bsetup done" starts examining it.
+exam-already-setting-up = You are already setting up a position; see "help bsetup".
+exam-set-up = Game {$no}: {$name} has set up the position; the pieces can move now.
+exam-finish-setup = Finish setting up the position with "bsetup done" first.
+exam-stopped-by = {$name} has stopped examining game {$no}.
+exam-no-examiners = Game {$no} (which you were observing) has no examiners.
+exam-you-stopped = You are no longer examining game {$no}.
+mexamine-already = {$name} is already an examiner of game {$no}.
+mexamine-examining = {$name} is examining a game.
+mexamine-not-observing = {$name} is not observing the game you are examining.
+mexamine-now = {$name} is now an examiner of game {$no}.
+mexamine-made-you = {$name} has made you an examiner of game {$no}.
+lesson-boards = Boards in category {$category}: {$names}.
+lesson-how-to-load = Type "examine {$category} NAME" to load one.
+lesson-loading = Loading from category: {$category}, board: {$board}.
+lesson-no-such = There is no board "{$board}" in category {$category}.
+lesson-how-forward = Type "forward" to play the moves one by one, or move the pieces yourself.
+lesson-how-backward = Type "backward" to take back the moves that led here, or move the pieces yourself.
+lesson-how-setup = Type "bsetup" to change the position, or "unexamine" to stop.
+database-unavailable = The database is not available; try again later.
+
+## Talking.
+
+talk-slow-down = Please slow down.
+muzzled = You are muzzled.
+tell-no-previous = No previous tell.
+# GUI; $name with titles: "Bob(C) tells you: hi".
+tell-heard = {$name} tells you: {$text}
+tell-not-listening = Player "{$name}" isn't listening to unregistered tells.
+tell-no-such-player = There is no player matching the name {$name}.
+told = (told {$name})
+told-playing = (told {$name}, who is playing)
+# $idle is "7 mins".
+told-idle = (told {$name}, who has been idle {$idle})
+say-nobody = I don't know whom to say that to.
+# GUI; $game is "[12]" during the game, empty after it.
+say-heard = {$name}{$game} says: {$text}
+# GUI
+shout-heard = {$name} shouts: {$text}
+# GUI
+cshout-heard = {$name} c-shouts: {$text}
+it-heard = --> {$name} {$text}
+shouted-to = (shouted to {$n} { $n ->
+    [one] player
+   *[other] players
+})
+cshouted-to = (c-shouted to {$n} { $n ->
+    [one] player
+   *[other] players
+})
+itshouted-to = (it-shouted to {$n} { $n ->
+    [one] player
+   *[other] players
+})
+shout-deaf = (Did not shout because you are not listening to shouts)
+cshout-deaf = (Did not c-shout because you are not listening to c-shouts)
+itshout-deaf = (Did not it-shout because you are not listening to shouts)
+# $command is shout, cshout or it.
+shout-registered-only = Only registered players can use the {$command} command.
+shout-next-in = Next shout available in {$n} { $n ->
+    [one] second
+   *[other] seconds
+}.
+shout-ready = Your next shout is ready for use.
+shout-not-sent = Shout not sent. Next shout in {$n} { $n ->
+    [one] second
+   *[other] seconds
+}.
+qtell-td-only = Only TD programs are allowed to use this command.
+
+## Channels.
+
+channel-max = The maximum channel number is 255.
+channel-no-previous = No previous channel.
+# GUI
+channel-heard = {$name}({$channel}): {$text}
+channel-not-member = (Not sent because you are not in channel {$channel}.)
+# $title is the channel's number, and its name in quotes when it has one.
+channel-told = (told {$n} { $n ->
+    [one] player
+   *[other] players
+} in channel {$title})
+
+channel-join-admins = Only admins may join channel {$channel}.
+channel-talk-admins = Only admins may send tells to channel {$channel}.
+# $channels is "1 and 53".
+channel-guests-only = Guests may talk only in channels {$channels}.
+
+## Tournaments.
+
+# $kind is "swiss 3 rounds", $terms "3 0 rated".
+tourney-created = Tourney #{$id} "{$name}" ({$kind}, {$terms}) created by {$by}. "tourney join {$id}" to play.
+tourney-no-such = There is no tourney #{$id}.
+tourney-none = No such tourney.
+tourney-registered-only = Only registered players can play in tourneys.
+tourney-started-already = Tourney #{$id} has already started.
+tourney-over-already = Tourney #{$id} is over.
+tourney-already-over = Tourney #{$id} is already over.
+tourney-in-already = You are already in tourney #{$id}.
+tourney-full = Tourney #{$id} is full ({$max} players).
+tourney-min-rating = Tourney #{$id} needs a rating of at least {$min}.
+tourney-joins = {$name} joins tourney #{$id} ({$n} players).
+tourney-you-join = You join tourney #{$id}.
+tourney-not-in = You are not in tourney #{$id}.
+tourney-leaves = {$name} leaves tourney #{$id}.
+tourney-you-leave = You leave tourney #{$id}.
+tourney-director-only = Only the director of tourney #{$id} can do that.
+tourney-not-open = Tourney #{$id} is not open.
+tourney-too-few = Tourney #{$id} needs at least two players.
+tourney-starts = Tourney #{$id} "{$name}" starts with {$n} players.
+tourney-started = Tourney #{$id} started.
+tourney-cancelled-announce = Tourney #{$id} has been cancelled.
+tourney-cancelled = Tourney #{$id} cancelled.
+tourney-game-arena = Tourney #{$id}: {$white} vs. {$black} (game {$no}).
+tourney-game-round = Tourney #{$id} round {$round}: {$white} vs. {$black} (game {$no}).
+# $games is "Alice - Bob, Carol - Dave", $byes a list of names.
+tourney-pairs = Tourney #{$id} pairs {$games}.
+tourney-pairs-byes = Tourney #{$id} pairs {$games}; bye: {$byes}.
+tourney-round = Tourney #{$id} round {$round}: {$games}.
+tourney-round-byes = Tourney #{$id} round {$round}: {$games}; bye: {$byes}.
+tourney-round-only-byes = Tourney #{$id} round {$round}:  bye: {$byes}.
+# $names is "Alice and Bob".
+tourney-absent = Tourney #{$id}: {$names} absent; forfeit.
+tourney-withdrawn = Tourney #{$id}: {$name} is withdrawn after two forfeits.
+# $result is 1-0, 0-1, 1/2-1/2, +:- or -:+.
+tourney-result = Tourney #{$id}: {$white} {$result} {$black}.
+tourney-aborted-again = Tourney #{$id}: {$white} vs. {$black} was aborted; it will be played again.
+tourney-over = Tourney #{$id} "{$name}" is over.
+tourney-over-winner = Tourney #{$id} "{$name}" is over. Winner: {$winner}.
+tourney-final-standings = Final standings of tourney #{$id}:
+tourney-stored-forfeit = Your adjourned game with {$opponent}: {$loser} forfeits by disconnection {$result}
+berserk-not-arena = You can only berserk in an arena tourney game.
+berserk-already = You have already berserked.
+berserk-too-late = You can only berserk before your first move.
+berserk-untimed = You can't berserk in an untimed game.
+berserk-opponent = {$name} berserks: half the clock, for an extra point.
+berserk-done = You berserk: your clock is halved; a win of 14 half-moves or more scores an extra point.
+
+## Administration.
+
+announcement = {"    "}**ANNOUNCEMENT** from {$by}: {$text}
+announcement-sent = ({$n}) **ANNOUNCEMENT** from {$by}: {$text}
+nuke-admin = You can't nuke an administrator.
+nuked = Nuked: {$name}
+shutdown-canceled = {"    "}**** Server shutdown canceled by {$by}. ****
+shutdown-in-minutes = {"    "}**** Server shutting down in {$n} { $n ->
+    [one] minute
+   *[other] minutes
+}. ****
+shutdown-in-seconds = {"    "}**** Server shutting down in {$n} { $n ->
+    [one] second
+   *[other] seconds
+}. ****
+
+## The command line.
+
+# $syntax is the command's syntax: "match user [time [inc]] ...".
+usage = Usage: {$syntax}
+command-not-found = {$word}: Command not found.
+command-ambiguous = Ambiguous command "{$word}". Matches: {$matches}
+not-playing-or-examining = You are not playing or examining a game.
+line-too-long = Your line was too long and has been ignored.
+# $rate is the configured number of commands a second.
+budget-slow-down = Slow down: your commands run {$rate} a second; the rest follow in turn.
+budget-flooded = **** Disconnected: you sent commands far faster than they can run. ****
+line-output-too-long = The rest of your line was not run: its output would be too long.
+
+## Replies of the commands (converted from the code as they were).
+
+lists-the-channel-to-add-must = The channel to add must be a number between 0 and 255.
+lists-lists = Lists:
+lists-no-one-from-your-notify = No one from your notify list is logged on.
+lists-present-company-on-your-notify = Present company on your notify list:
+lists-no-one-logged-in-has = No one logged in has you on their notify list.
+lists-the-following-players-have-you = The following players have you on their notify list:
+lists-nobody-is-in-any-channel = Nobody is in any channel.
+lists-no-such-channel-the-largest = No such channel; the largest channel number is 255.
+lists-added-to-your-channel-list = {""}[{$ch}] added to your channel list.
+lists-is-already-on-your-channel = {""}[{$ch}] is already on your channel list.
+lists-removed-from-your-list = {""}[{$entry}] removed from your {$list} list.
+lists-is-not-in-your-list = {""}[{$item}] is not in your {$list} list.
+lists-is-not-in-any-channel = {$name} is not in any channel.
+lists-is-in-the-following-channels = {$name} is in the following channels:
+basic-you-can-t-quit-while = You can't quit while you are playing a game.
+basic-type-resign-to-resign-the = Type 'resign' to resign the game, or you can request an abort with 'abort'.
+basic-logging-you-out = Logging you out.
+basic-local-time-utc = Local time     - {$now} UTC
+basic-server-time-utc = Server time    - {$now} UTC
+basic-gmt = GMT            - {$now}
+alias-you-have-no-aliases = You have no aliases.
+alias-aliases = Aliases:
+alias-you-have-no-alias-named = You have no alias named "{$name}".
+alias-you-can-t-alias = You can't alias "{$name}".
+alias-alias-changed = Alias "{$name}" changed.
+alias-alias-set = Alias "{$name}" set.
+alias-alias-unset = Alias "{$name}" unset.
+journal-source-and-destination-entries-are = Source and destination entries are the same.
+td-time-and-increment-go-up = Time and increment go up to 999.
+td-a-player-cannot-play-himself = A player cannot play himself.
+td-the-game-could-not-be = The game could not be started.
+td-the-tourney-variable-cannot-be = The tourney variable cannot be set.
+td-s-tourney-variable-is-now = {$target}'s tourney variable is now {$word}.
+tourney-only-tournament-directors-and-admins = Only tournament directors and admins can create tourneys.
+tourney-there-are-no-tourneys = There are no tourneys.
+admin-shutdown-canceled = Shutdown canceled.
+admin-no-shutdown-is-scheduled = No shutdown is scheduled.
+admin-shutting-down-now = Shutting down now.
+admin-accounts-is-logged-in-nuke-them = {$shown} is logged in; nuke them first.
+admin-accounts-is-not-a-valid-handle = "{$name}" is not a valid handle.
+admin-accounts-comment-added-for = Comment added for {$shown}.
+help-type-help-for-the-list = Type "help" for the list of topics.
+help-there-is-no-help-available = There is no help available for "{$topic}".
+vars-variable-settings-of = Variable settings of {$name}:
+vars-interface-variable-settings-of = Interface variable settings of {$name}:
+stored-you-have-no-adjourned-games = You have no adjourned games.
+stored-no-user-named-is-logged = No user named "{$n}" is logged in.
+
+
+## set: the replies of the switches (set NAME 1, set NAME 0).
+
+set-bell-on = You will now hear beeps.
+set-bell-off = You will not hear beeps.
+set-open-on = You are now open to receive match requests.
+set-open-off = You are no longer open to receive match requests.
+set-rated-on = Games will be rated by default.
+set-rated-off = Games will be unrated by default.
+set-seek-on = You will now see seek ads.
+set-seek-off = You will not see seek ads.
+set-shout-on = You will now hear shouts.
+set-shout-off = You will not hear shouts.
+set-cshout-on = You will now hear cshouts.
+set-cshout-off = You will not hear cshouts.
+set-tell-on = You will now hear direct tells from unregistered users.
+set-tell-off = You will not hear direct tells from unregistered users.
+set-ctell-on = You will now hear channel tells from unregistered users.
+set-ctell-off = You will not hear channel tells from unregistered users.
+set-kibitz-on = You will now hear kibitzes.
+set-kibitz-off = You will not hear kibitzes.
+set-pin-on = You will now hear logins/logouts.
+set-pin-off = You will not hear logins/logouts.
+set-gin-on = You will now hear game results.
+set-gin-off = You will not hear game results.
+set-pinform-on = You will now hear logins/logouts with addresses.
+set-pinform-off = You will not hear logins/logouts with addresses.
+set-ginform-on = You will now hear game starts and results.
+set-ginform-off = You will not hear game starts and results.
+set-flip-on = Flip on.
+set-flip-off = Flip off.
+set-private-on = Your games will be private.
+set-private-off = Your games will not be private.
+set-autoflag-on = Auto-flagging enabled.
+set-autoflag-off = Auto-flagging disabled.
+set-tourney-on = Your tournament variable is now set.
+set-tourney-off = Your tournament variable is no longer set.
+set-showownseek-on = You will now see your own seeks.
+set-showownseek-off = You will not see your own seeks.
+set-notakeback-on = You will not accept takeback requests.
+set-notakeback-off = You will now accept takeback requests.
+set-availinfo-on = You will now receive availability information.
+set-availinfo-off = You will not receive availability information.
+set-jprivate-on = Your journal is private.
+set-jprivate-off = Your journal is public.
+set-no-such = No such variable "{$name}".
+set-ambiguous = Ambiguous variable "{$name}".
+iset-no-such = No such ivariable "{$name}".
+iset-bad-value = Bad value given for ivariable.
+iset-locked = Cannot alter: Interface setting locked.
+set-style-1 = Style 1 set.
+set-style-12 = Style 12 set.
+# $name is the variable, $value its new value.
+set-value = {$name} set to {$value}.
+set-unset = {$name} unset.
+set-note = Note {$n} set.
+set-note-cleared = Note {$n} cleared.
+
+basic-thank-you-for-using-the = Thank you for using {$name}, the atomic chess server.
+basic-there-are-currently-players-with = There are currently {$now_players} players, with a high of {$peak} since last restart.
+computers-is-not-an-appropriate-list = "{$typed}" is not an appropriate list name or you have insufficient rights.
+computers-is-not-a-registered-player = {$name} is not a registered player; only registered accounts can be computers.
+lag-is-not-using-timeseal-moves = {$name} is not using timeseal: moves are timed by the server's clock.
+tourney-tourney-created-tourney-start-starts = Tourney #{$id} created. "tourney start {$id}" starts it.
+
+## who and finger.
+
+who-count = {" "}{$n} { $n ->
+    [one] player
+   *[other] players
+} displayed (of {$total}). (*) indicates system administrator.
+who-machine-count = {$n} Players Displayed.
+# $name with titles.
+finger-header = Finger of {$name}:
+# $on and $idle are durations in words ("7 mins").
+finger-on-for = On for: {$on}   Idle: {$idle}
+finger-playing = (playing game {$no}: {$white} vs. {$black})
+finger-not-registered = {$name} is NOT a registered player.
+finger-no-rated-games = {$name} has not played any rated games.
+finger-computer = {$name} is a computer.
+finger-timeseal-on = Timeseal 1 : On
+finger-timeseal-off = Timeseal 1 : Off
+finger-interface = Interface  : {$interface}
+finger-last-disconnected = Last disconnected: {$date}
+finger-never-connected = {$name} has never connected.
+
+## messages
+
+messages-guests = Unregistered players may not send or receive messages.
+messages-none = You have no messages.
+messages-header = Messages:
+messages-no-such = There is no such message.
+messages-none-from = You have no messages from {$name}.
+messages-from-header = Messages from {$name}:
+# $text is "Alice at Sat Jan 23, 14:34 UTC 2016: hello".
+message-numbered = {$n}. {$text}
+message-too-long = Your message is too long; messages may be at most {$max} characters.
+message-unregistered = Player "{$name}" is unregistered and cannot receive messages.
+message-sent-to = The following message was sent to {$name}:
+message-box-full = {$name}'s message box is full.
+messages-cleared = Cleared {$n} { $n ->
+    [one] message
+   *[other] messages
+}.
+
+## history
+
+history-none = No games in history for {$name}.
+history-header = History for {$name}:
+# Column headers over rows programs read.
+history-columns = {"                  "}Opponent      Type         ECO End Date
+
+history-no-such-game = There is no history game {$n} for {$name}.
+journal-entry-not-available = Journal entry {$slot} is not available for {$name}.
+journal-private = Sorry, this journal is private.
+# $a and $b are the two names as typed.
+stored-none-between = No stored game between "{$a}" and "{$b}".
+# $title is "history game 3 of Alice", "journal entry B of Alice" or "adjourned game".
+stored-gone = The {$title} is gone.
+
+journal-registered-only = Only registered players may keep a journal.
+journal-letters = Journal entries are referenced by single letters.
+journal-empty = {$name}'s journal is empty.
+journal-header = Journal for {$name}:
+journal-columns = {"   "}White         Rating  Black         Rating  Type         ECO End Result
+# $slot is the journal's letter.
+journal-saved-game = Game {$name} {$n} saved in slot {$slot} in journal.
+journal-saved-entry = Journal entry {$name} {$from} saved in slot {$slot} in journal.
+journal-deleted = Journal entry {$slot} deleted.
+journal-no-entry = You have no journal entry {$slot}.
+
+## Lists.
+
+list-notify-self = You cannot notify yourself.
+list-notify-unregistered = You cannot add an unregistered user to your notify list.
+# $list is the list's name: censor, noplay, notify, channel.
+list-already-on = {""}[{$name}] is already on your {$list} list.
+list-full = Sorry, your {$list} list is full.
+list-added = {""}[{$name}] added to your {$list} list.
+list-show-header = -- {$list} list: {$n} { $list ->
+    [channel] { $n ->
+        [one] channel
+       *[other] channels
+    }
+   *[other] { $n ->
+        [one] name
+       *[other] names
+    }
+} --
+# $title is the channel's number, and its name in quotes when it has one.
+channel-members = Channel {$title}: {$names}
+channel-empty = Channel {$title} is empty.
+
+tourney-list-columns = {"  "}#  Name                Kind                 Time     Players Status
+# $kind "swiss 3 rounds", $terms "3 0 rated", $status open, running, finished or cancelled.
+tourney-info = Tourney #{$id} "{$name}": {$kind}, {$terms}, {$status}.
+# $limits is none, max, min or both: which of $max and $min are set.
+tourney-info-director = Director: {$name}.{ $limits ->
+    [max] {" "}At most {$max} players.
+    [min] {" "}Rating {$min} or more.
+    [both] {" "}At most {$max} players. Rating {$min} or more.
+   *[none] {""}
+}
+tourney-info-round = Round {$round}.
+tourney-info-players = Players ({$n}): {$names}
+tourney-unreadable = Tourney #{$id} cannot be read.
+
+shutdown-scheduled-minutes = Shutdown scheduled in {$n} { $n ->
+    [one] minute
+   *[other] minutes
+}.
+shutdown-scheduled-seconds = Shutdown scheduled in {$n} { $n ->
+    [one] second
+   *[other] seconds
+}.
+uptime-server = {$name} (atomicd {$version}), an atomic chess server.
+uptime-since = The server has been up since {$date} UTC.
+# $duration in words: "2 hrs, 5 mins".
+uptime-for = (Up for {$duration})
+help-ambiguous = Ambiguous help topic "{$topic}". Matches: {$matches}
+ping-no-timeseal = {$name} is not using timeseal; no ping time is known.
+ping-time = Ping time for {$name}: {$ms} ms.
+ping-unknown = No ping time is known for {$name} yet.
+# $secs is "0.120".
+lag-credited = Lag credited to {$name} on the last move: {$secs} s.
+lag-allowance = Lag allowance left: {$secs} s (at most 1 s a move; it refills with time).
+games-count = {"  "}{$n} { $n ->
+    [one] game
+   *[other] games
+} displayed.
+tourney-ambiguous = Ambiguous tourney command "{$word}". Matches: {$matches}
+# GUI: PyChess waits for "block set."; $name is the interface variable.
+iset-set = {$name} set.
+iset-unset = {$name} unset.
+alias-maximum = You have your maximum of {$n} aliases.
+
+## Administration replies.
+
+admin-no-account = There is no account named "{$name}".
+admin-ban-admin = You can't ban an administrator.
+admin-banned = {$name} is banned: logins are refused, the account is kept.
+admin-unbanned = {$name} is no longer banned.
+admin-muzzle-admin = You can't muzzle an administrator.
+admin-no-player = There is no player named "{$name}".
+admin-muzzled = {$name} is muzzled.
+admin-unmuzzled = {$name} is no longer muzzled.
+admin-no-such-game = There is no game with {$white} as White and {$black} as Black.
+# $reason and $result as the store keeps them.
+admin-adjudicated-live = Game {$no} ({$white} vs. {$black}) adjudicated: {$reason} {$result}
+admin-adjudicated-stored = The adjourned game ({$white} vs. {$black}) adjudicated: {$reason} {$result}
+
+## Notices from other commands.
+
+password-changed-by = {$name} has changed your password.
+# $verb is "added to" or "removed from".
+computer-list-changed = You have been {$verb} the computer list by {$admin}.
+message-received = The following message was received:
+
+## Settings.
+
+# The reply to "set lang fr" is in the language just chosen.
+set-lang-fr = Langue : français.
+set-lang-en = Language set to English.
+
+## For the catalogue's own tests.
+
+test-only-english = only in English
+
+## Computer analysis (analyse).
+
+analysis-no-such-game = There is no game {$id}.
+analysis-not-finished = Game {$id} is not finished; only finished games can be analysed.
+analysis-running = Game {$id} is being analysed: position {$done} of {$of}.
+analysis-waiting = Game {$id} waits for its computer analysis.
+# $place: the game's place in the queue (1 for the next).
+analysis-waiting-place = Game {$id} waits for its computer analysis, { NUMBER($place, type: "ordinal") ->
+        [one] {$place}st
+        [two] {$place}nd
+        [few] {$place}rd
+       *[other] {$place}th
+    } in line.
+# $why: the server's reason (no engine configured, an engine that cannot start).
+analysis-unavailable = Computer analysis is not available: {$why}.
+analysis-registered-only = Only registered players may ask for a computer analysis.
+analysis-daily-limit = You have asked for {$count} computer { $count ->
+        [one] analysis
+       *[other] analyses
+    } in the last 24 hours, as many as a player may; try again later.
+analysis-queue-full = The analysis queue is full ({$limit} games wait); try again later.
+# $place: the game's place in the queue, 0 when its analysis starts now.
+analysis-queued = Game {$id} ({$white} vs. {$black}) is queued for computer analysis, { $place ->
+        [0] now
+       *[other] { NUMBER($place, type: "ordinal") ->
+            [one] {$place}st
+            [two] {$place}nd
+            [few] {$place}rd
+           *[other] {$place}th
+        } in line
+    }; you will be told when it is ready.
+analysis-unreadable = The analysis of game {$id} cannot be read: {$error}.
+# The first line of a finished analysis; $engine is the engine's name.
+analysis-title = Computer analysis of game {$id}: {$white} vs. {$black} ({$result}), by {$engine}
+analysis-counts-white = White ({$name}): {$inaccuracies} { $inaccuracies ->
+        [one] inaccuracy
+       *[other] inaccuracies
+    }, {$mistakes} { $mistakes ->
+        [one] mistake
+       *[other] mistakes
+    }, {$blunders} { $blunders ->
+        [one] blunder
+       *[other] blunders
+    }
+analysis-counts-black = Black ({$name}): {$inaccuracies} { $inaccuracies ->
+        [one] inaccuracy
+       *[other] inaccuracies
+    }, {$mistakes} { $mistakes ->
+        [one] mistake
+       *[other] mistakes
+    }, {$blunders} { $blunders ->
+        [one] blunder
+       *[other] blunders
+    }
+# After a marked move in the table; $best is the engine's move in SAN.
+analysis-best-after-inaccuracy = Inaccuracy. {$best} was best.
+analysis-best-after-mistake = Mistake. {$best} was best.
+analysis-best-after-blunder = Blunder. {$best} was best.
+
+## Computer opponents (bots, and match to one of them).
+
+# $why: the server's reason (no engine configured, no [[house_bots]], an engine that cannot start).
+house-unavailable = Computer opponents are not available: {$why}.
+house-no-bots = Computer opponents are not available: the server has no computer opponents (config.toml has no [[house_bots]]).
+house-cannot-play = {$name} cannot play now: {$why}.
+house-getting-ready = {$name} is getting ready; try again in a few seconds.
+house-all-busy = {$name} is playing a game, and so are all the computer opponents that may play now; try again when a game ends.
+# $free: the free bots with their levels, "FairyOne (level 1), FairyTwo (level 2)".
+house-busy = {$name} is playing a game. Free now: {$free}.
+house-at-most = The computer opponents play at most {$most} { $most ->
+        [one] game
+       *[other] games
+    } at once, and {$playing} { $playing ->
+        [one] is
+       *[other] are
+    } going on; try again when one ends.
+house-free-bot = {$name} (level {$level})
+# The heading of "bots"; $engine is the engine's name, or house-engine-starting.
+house-list-title = Computer opponents ({$engine}; lichess's levels 1 to 8; at most {$most} { $most ->
+        [one] game
+       *[other] games
+    } at once, {$playing} going on):
+house-engine-starting = the engine is being started
+house-status-playing = playing game {$no}
+house-status-free = free
+house-status-getting-ready = getting ready
+house-status-cannot-play = cannot play: {$why}
+house-play-one = Play one with "match {$example} 5 0" (any time and increment; add white or black to choose your colour).
+# Sent to the player who asked, when the analysis ends.
+analysis-ready = The computer analysis of game {$id} is ready: "analyse {$id}" shows it.
+analysis-not-stored = The computer analysis of game {$id} could not be stored; ask again later.
+analysis-failed = The computer analysis of game {$id} failed: {$why}. "analyse {$id}" asks again.
