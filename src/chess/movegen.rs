@@ -16,9 +16,12 @@
 //! Castling is left to shakmaty (its rules in atomic, and in Chess960, are
 //! its own): [`has_legal_move`] asks it only when no other move is legal,
 //! and [`legal_between`] never gives a castle (the reader of typed moves
-//! asks shakmaty's full list when the text may be one). The tests check
+//! asks shakmaty's full list when the text may be one). shakmaty makes
+//! castles from the position's castling rights alone, whichever mode read
+//! them, so an Atomic960 game (read in `CastlingMode::Chess960`) needs
+//! nothing here: its other moves are made as in atomic. The tests check
 //! both functions against shakmaty's list on every position of random
-//! games and of the perft suites.
+//! games and of the perft suites, atomic and Atomic960.
 
 use std::ops::ControlFlow;
 
@@ -222,29 +225,21 @@ mod tests {
         }
     }
 
-    /// The positions of the perft suites and of the edge cases of
-    /// tests/data/atomic, and every position one ply after each.
-    fn suites() -> Vec<Atomic> {
-        let perft = [
-            include_str!("../../tests/data/atomic/atomic.perft"),
-            include_str!("../../tests/data/atomic/fairy-stockfish-atomic.perft"),
-        ];
-        let mut fens: Vec<String> = perft
-            .iter()
-            .flat_map(|text| text.lines())
+    /// The FENs of the `epd` lines of a perft file.
+    fn epds(text: &str) -> impl Iterator<Item = String> + '_ {
+        text.lines()
             .filter_map(|l| l.strip_prefix("epd "))
             .map(|epd| format!("{epd} 0 1"))
-            .collect();
-        let cases = include_str!("../../tests/data/atomic/atomic-edge-cases.jsonl");
-        for line in cases.lines().filter(|l| !l.trim().is_empty()) {
-            let case: serde_json::Value = serde_json::from_str(line).unwrap();
-            fens.push(case["fen"].as_str().unwrap().to_string());
-        }
+    }
+
+    /// `fens` as positions read in `mode`, and every position one ply
+    /// after each.
+    fn with_replies(fens: &[String], mode: CastlingMode) -> Vec<Atomic> {
         let mut positions = Vec::new();
-        for fen in &fens {
+        for fen in fens {
             let setup = fen.parse::<Fen>().unwrap();
             // A few edge cases are positions shakmaty refuses as set-ups.
-            let Ok(pos) = setup.into_position::<Atomic>(CastlingMode::Standard) else {
+            let Ok(pos) = setup.into_position::<Atomic>(mode) else {
                 continue;
             };
             for m in &pos.legal_moves() {
@@ -257,6 +252,37 @@ mod tests {
         positions
     }
 
+    /// The positions of the perft suites and of the edge cases of
+    /// tests/data/atomic, and every position one ply after each.
+    fn suites() -> Vec<Atomic> {
+        let mut fens: Vec<String> = epds(include_str!("../../tests/data/atomic/atomic.perft"))
+            .chain(epds(include_str!(
+                "../../tests/data/atomic/fairy-stockfish-atomic.perft"
+            )))
+            .collect();
+        let cases = include_str!("../../tests/data/atomic/atomic-edge-cases.jsonl");
+        for line in cases.lines().filter(|l| !l.trim().is_empty()) {
+            let case: serde_json::Value = serde_json::from_str(line).unwrap();
+            fens.push(case["fen"].as_str().unwrap().to_string());
+        }
+        with_replies(&fens, CastlingMode::Standard)
+    }
+
+    /// The Atomic960 perft positions of tests/data/atomic960 (start
+    /// positions, the same with kings, rooks and pawns only, castling
+    /// cases), read in Chess960 mode, and every position one ply after
+    /// each.
+    fn suites_960() -> Vec<Atomic> {
+        let fens: Vec<String> = epds(include_str!(
+            "../../tests/data/atomic960/python-chess-atomic960.perft"
+        ))
+        .chain(epds(include_str!(
+            "../../tests/data/atomic960/fairy-stockfish-atomic960.perft"
+        )))
+        .collect();
+        with_replies(&fens, CastlingMode::Chess960)
+    }
+
     #[test]
     fn the_same_moves_as_shakmaty_in_the_test_suites() {
         let positions = suites();
@@ -267,7 +293,24 @@ mod tests {
     }
 
     #[test]
-    fn the_same_moves_as_shakmaty_along_random_games() {
+    fn the_same_moves_as_shakmaty_in_the_atomic960_suites() {
+        let positions = suites_960();
+        assert!(positions.len() > 500, "{} positions", positions.len());
+        // Castling is shakmaty's in Chess960 mode too: legal_between never
+        // gives one, has_legal_move counts them (compare checks it against
+        // shakmaty's list), and the suites do castle.
+        let mut castles = 0;
+        for pos in &positions {
+            compare(pos);
+            castles += pos.legal_moves().iter().filter(|m| m.is_castle()).count();
+        }
+        assert!(castles > 50, "{castles} castles");
+    }
+
+    /// Plays `games` random games from the positions `start` gives, comparing
+    /// at every ply; says how many en passant captures, promotions, castles
+    /// and ends the games saw among their legal moves.
+    fn random_games(games: usize, mut start: impl FnMut(u64) -> Atomic) -> [usize; 4] {
         // A fixed generator: the same games every run.
         let mut seed: u64 = 0x2545_f491_4f6c_dd1d;
         let mut next = move || {
@@ -276,17 +319,16 @@ mod tests {
             seed ^= seed << 17;
             seed
         };
-        // What the games went through, so that the test is known to cover
-        // the rare moves and the ends.
-        let (mut en_passant, mut promotions, mut ends) = (0, 0, 0);
-        for _ in 0..300 {
-            let mut pos = Atomic::default();
+        let mut seen = [0; 4];
+        for _ in 0..games {
+            let mut pos = start(next());
             for _ in 0..120 {
                 compare(&pos);
                 let legal = pos.legal_moves();
-                en_passant += legal.iter().filter(|m| m.is_en_passant()).count();
-                promotions += legal.iter().filter(|m| m.is_promotion()).count();
-                ends += usize::from(legal.is_empty());
+                seen[0] += legal.iter().filter(|m| m.is_en_passant()).count();
+                seen[1] += legal.iter().filter(|m| m.is_promotion()).count();
+                seen[2] += legal.iter().filter(|m| m.is_castle()).count();
+                seen[3] += usize::from(legal.is_empty());
                 if legal.is_empty() || pos.is_variant_end() {
                     break;
                 }
@@ -294,9 +336,29 @@ mod tests {
                 pos.play_unchecked(m);
             }
         }
+        seen
+    }
+
+    #[test]
+    fn the_same_moves_as_shakmaty_along_random_games() {
+        // What the games went through, so that the test is known to cover
+        // the rare moves and the ends.
+        let [en_passant, promotions, _, ends] = random_games(300, |_| Atomic::default());
         assert!(
             en_passant > 0 && promotions > 0 && ends > 0,
             "{en_passant} en passant, {promotions} promotions, {ends} ends"
+        );
+    }
+
+    #[test]
+    fn the_same_moves_as_shakmaty_along_random_atomic960_games() {
+        // From random Chess960 start positions, castling by Chess960 rules.
+        let [en_passant, promotions, castles, ends] = random_games(300, |x| {
+            crate::chess::chess960::StartPosition::from_random(x).position()
+        });
+        assert!(
+            en_passant > 0 && promotions > 0 && castles > 0 && ends > 0,
+            "{en_passant} en passant, {promotions} promotions, {castles} castles, {ends} ends"
         );
     }
 }
