@@ -22,6 +22,10 @@ cargo build --release --quiet
 frame() { # title, then the command
     local title=$1
     shift
+    # The run before may still be letting its server go: give its port
+    # back before the next one binds it (observers after the 19,980 idle
+    # users once found 127.0.0.1:5600 still taken).
+    sleep 5
     echo
     echo "=== $title"
     echo "uptime before: $(uptime)"
