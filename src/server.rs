@@ -138,10 +138,12 @@ pub async fn start(config: Config) -> Result<ServerHandle, StartError> {
         queue_limit: config.store.queue_limit,
         delay: Duration::from_millis(config.store.delay_ms),
         commit_time: meters.store_commit.clone(),
+        jobs: meters.store_jobs.clone(),
         failures: meters.store_failures.clone(),
         refused: meters.store_refused.clone(),
     };
     let store = Store::open_with(&config.database, options).map_err(StartError::Database)?;
+    store.start_board_watch(Duration::from_millis(config.store.board_wait_ms));
     let last_game_id = store
         .call(crate::store::games::max_id)
         .await

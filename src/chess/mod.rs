@@ -18,6 +18,7 @@ pub mod chess960;
 pub mod clock_text;
 pub mod input;
 pub mod lessons;
+pub mod movegen;
 pub mod movelist;
 pub mod notation;
 pub mod outcome;

@@ -144,6 +144,21 @@ impl BoardSnapshot {
         })
     }
 
+    /// Appends the style-12 line of a viewer who is not among the many
+    /// (a player, or any viewer of a kind [`shared_style12`] does not
+    /// share): a player's is the players' line of this board with their
+    /// fields put in, the others are drawn.
+    ///
+    /// [`shared_style12`]: Self::shared_style12
+    pub fn own_style12(&self, relation: i8, flip: bool, ms: bool, out: &mut String) {
+        if super::shared_lines::is_player(relation) {
+            let draw = |line: &mut String| style12::render_marked(self, relation, flip, ms, line);
+            self.shared.player(relation, flip, ms, draw, out);
+        } else {
+            style12::render(self, relation, flip, ms, out);
+        }
+    }
+
     /// The side to move.
     pub fn turn(&self) -> shakmaty::Color {
         self.position.turn
@@ -154,5 +169,44 @@ impl AtomicGame {
     /// The board of this game now; see [`BoardSnapshot::new`].
     pub fn snapshot(&self, game_no: u32, white: &str, black: &str) -> BoardSnapshot {
         BoardSnapshot::new(self, game_no, white, black)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::chess::Lang;
+
+    /// A player's line, made from the players' line of the board, is the
+    /// line drawn for them alone, whoever asked first and with either
+    /// orientation and clock precision.
+    #[test]
+    fn players_lines_are_the_lines_drawn_for_each() {
+        let mut game = AtomicGame::new();
+        for san in ["e4", "d5", "Nf3"] {
+            let mv = game
+                .parse_move(san, Lang::En, shakmaty::Role::Queen)
+                .unwrap();
+            game.play(mv);
+        }
+        let mut board = game.snapshot(12, "Alice", "Bob");
+        board.white_clock_ms = 61_234;
+        board.black_clock_ms = 9_999;
+        board.last_move.as_mut().unwrap().time_ms = 1_500;
+        let kinds: Vec<(i8, bool, bool)> = [1, -1]
+            .into_iter()
+            .flat_map(|r| [(r, false), (r, true)])
+            .flat_map(|(r, f)| [(r, f, false), (r, f, true)])
+            .collect();
+        for first in &kinds {
+            let snap = board.clone();
+            for &(relation, flip, ms) in std::iter::once(first).chain(&kinds) {
+                let mut drawn = String::new();
+                style12::render(&snap, relation, flip, ms, &mut drawn);
+                let mut made = String::from("before ");
+                snap.own_style12(relation, flip, ms, &mut made);
+                assert_eq!(made, format!("before {drawn}"), "{relation} {flip} {ms}");
+            }
+        }
     }
 }

@@ -177,7 +177,7 @@ fn examine_stored(ctx: &mut Ctx<'_>, source: stored::Source) {
             Ok((_, board)) => {
                 let mut out = voice.said(&msg!(
                     "exam-start-stored",
-                    title = &found.title,
+                    title = found.title.clone(),
                     players = stored::players(&found.row)
                 ));
                 voice.add(&mut out, &msg!("exam-stored-plies", n = plies));

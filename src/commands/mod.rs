@@ -300,7 +300,7 @@ fn run_one(ctx: &mut Ctx<'_>, piece: &str) {
     }
     let piece = match piece {
         Ok(piece) => piece,
-        Err(too_long) => return ctx.fail(code::LENGTH, too_long.to_string()),
+        Err(_) => return ctx.fail_msg(code::LENGTH, &crate::msg!("alias-too-long")),
     };
     let text = &*piece.text;
     // Pieces typed while setting up a board (`P@e4`).

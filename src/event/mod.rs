@@ -16,7 +16,7 @@ use std::sync::Arc;
 use serde::Serialize;
 
 pub use end::EndKind;
-pub use msg::{Arg, Msg};
+pub use msg::{And, Arg, Ctime, Date, Msg, Span};
 pub use viewer::Viewer;
 
 /// The type of an offer, without its terms: what pendinfo's `t=` names,

@@ -178,6 +178,20 @@ impl SessionEnd {
         Ok(n)
     }
 
+    /// Waits until there are bytes to read (if `read`) or a frame may be
+    /// queued (if `write`), or the browser has gone; says which.
+    pub async fn ready(&self, read: bool, write: bool) -> io::Result<(bool, bool)> {
+        let readable = |s: &State| s.inbound_len() > 0 || s.peer_closed;
+        let writable = |s: &State| s.outbound_bytes < OUTBOUND_CAP || s.peer_closed;
+        self.shared
+            .wait_until(&self.shared.session_wake, |s| {
+                (read && readable(s)) || (write && writable(s))
+            })
+            .await;
+        let s = self.shared.lock();
+        Ok((read && readable(&s), write && writable(&s)))
+    }
+
     /// Waits until a frame may be queued or the browser has gone.
     pub async fn writable(&self) -> io::Result<()> {
         self.shared

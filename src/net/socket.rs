@@ -8,7 +8,7 @@
 
 use std::io;
 
-use tokio::io::AsyncWriteExt;
+use tokio::io::{AsyncWriteExt, Interest};
 use tokio::net::TcpStream;
 
 use super::pipe::{Framing, SessionEnd};
@@ -64,6 +64,26 @@ impl Socket {
         match self {
             Socket::Tcp(s) => s.try_read(buf),
             Socket::WebSocket(p) => p.try_read(buf),
+        }
+    }
+
+    /// Waits until input may be read (if `read`) or output written (if
+    /// `write`); says which (a closed side counts as ready: the read or
+    /// write then tells). Cancel-safe. One future for both: an idle
+    /// session's task keeps room for it, and tokio's readiness future is
+    /// 184 bytes.
+    pub async fn ready(&self, read: bool, write: bool) -> io::Result<(bool, bool)> {
+        match self {
+            Socket::Tcp(s) => {
+                let interest = match (read, write) {
+                    (true, true) => Interest::READABLE | Interest::WRITABLE,
+                    (false, true) => Interest::WRITABLE,
+                    _ => Interest::READABLE,
+                };
+                let ready = s.ready(interest).await?;
+                Ok((read && ready.is_readable(), write && ready.is_writable()))
+            }
+            Socket::WebSocket(p) => p.ready(read, write).await,
         }
     }
 

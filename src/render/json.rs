@@ -51,18 +51,26 @@ pub fn msg(view: &View, m: &Msg) -> Value {
     json!({ "id": m.id, "args": args(m), "text": clean(&text) })
 }
 
+/// A line's values as JSON: text and numbers as they are, lengths of time
+/// in seconds, moments in Unix seconds, a line inside the line as its own
+/// `{id, args}`, a list as an array. The `text` beside them is the words.
 fn args(m: &Msg) -> Value {
     m.args
         .iter()
-        .map(|(k, v)| {
-            let v = match v {
-                Arg::Text(s) => Value::from(s.as_str()),
-                Arg::Number(n) => Value::from(*n),
-            };
-            ((*k).to_string(), v)
-        })
+        .map(|(k, v)| ((*k).to_string(), arg(v)))
         .collect::<Map<_, _>>()
         .into()
+}
+
+fn arg(v: &Arg) -> Value {
+    match v {
+        Arg::Text(s) => Value::from(s.as_str()),
+        Arg::Number(n) => Value::from(*n),
+        Arg::Span(secs) => Value::from(*secs),
+        Arg::Date(unix) | Arg::Ctime(unix) => Value::from(*unix),
+        Arg::Msg(inner) => json!({ "id": inner.id, "args": args(inner) }),
+        Arg::And(items) => Value::from(items.clone()),
+    }
 }
 
 /// Catalogue lines in one message.
@@ -106,7 +114,7 @@ fn arg_text<'m>(m: &'m Msg, name: &str) -> &'m str {
         .find(|(k, _)| *k == name)
         .and_then(|(_, v)| match v {
             Arg::Text(s) => Some(s.as_str()),
-            Arg::Number(_) => None,
+            _ => None,
         })
         .unwrap_or_default()
 }
@@ -116,8 +124,10 @@ fn arg_number(m: &Msg, name: &str) -> Option<i64> {
         .iter()
         .find(|(k, _)| *k == name)
         .and_then(|(_, v)| match v {
-            Arg::Number(n) => Some(*n),
+            Arg::Number(n) | Arg::Date(n) | Arg::Ctime(n) => Some(*n),
+            Arg::Span(secs) => i64::try_from(*secs).ok(),
             Arg::Text(s) => s.trim_matches(['[', ']']).parse().ok(),
+            Arg::Msg(_) | Arg::And(_) => None,
         })
 }
 

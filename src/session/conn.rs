@@ -367,6 +367,13 @@ impl Conn {
         self.socket.writable().await
     }
 
+    /// Waits until the socket may be read (if `read`) or written (if
+    /// `write`), and says which: the command loop's one wait on its
+    /// socket.
+    pub async fn ready(&self, read: bool, write: bool) -> io::Result<(bool, bool)> {
+        self.socket.ready(read, write).await
+    }
+
     /// Writes what the socket takes now of the waiting output.
     pub fn push(&mut self) -> io::Result<()> {
         let before = self.unsent_from;

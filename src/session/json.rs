@@ -103,8 +103,9 @@ pub async fn greet(
         ticket(session),
     ];
     let motd = session.shared.motd();
+    let motd = motd.for_lang(session.vars.lang);
     if !motd.trim().is_empty() {
-        out.push(json::text(&motd));
+        out.push(json::text(motd));
     }
     let view = session.view();
     if !notices.is_empty() {

@@ -242,12 +242,19 @@ async fn enter(
     if session.account_id.is_none() {
         start.push_str("\n\n");
     }
+    // Every client waits for this line to know it is logged in (a GUI
+    // line). The web client reads it before it sets style 12: over a
+    // WebSocket it is a GUI's from the start.
+    let start_view = crate::render::view::View {
+        gui: view.gui || conn.transport() != crate::net::socket::Transport::Telnet,
+        ..view
+    };
     fics::line(
-        &view,
+        &start_view,
         &crate::msg!("login-starting", name = session.display_name()),
         &mut start,
     );
-    start.push_str(&shared.motd());
+    start.push_str(shared.motd().for_lang(view.lang));
     if let Some(notice) = talk::new_messages_notice(at_login.new_messages) {
         fics::line(&view, &notice, &mut start);
     }
@@ -309,6 +316,8 @@ async fn command_loop(
         if conn.flush_replies().await.is_err() || (conn.is_closed() && gate.wake().is_none()) {
             return;
         }
+        let read = !conn.over_limit() && !conn.typeahead_full();
+        let write = conn.unsent_len() > 0;
         tokio::select! {
             biased;
             _ = &mut stopped => {
@@ -320,11 +329,13 @@ async fn command_loop(
                 // The ends of the games come before the goodbye.
                 let _ = Box::pin(async {
                     let _ = deliver(session, conn, &mut inbox).await;
-                    const BYE: &str = "\n\n    **** Server shutting down. ****\n\n";
+                    let mut text = String::from("\n\n");
+                    fics::line(&session.view(), &crate::msg!("shutdown-goodbye"), &mut text);
+                    text.push('\n');
                     if session.json() {
-                        json_login::send(conn, &json::bye("shutdown", BYE)).await
+                        json_login::send(conn, &json::bye("shutdown", &text)).await
                     } else {
-                        conn.write_text(BYE).await
+                        conn.write_text(&text).await
                     }
                 })
                 .await;
@@ -346,13 +357,14 @@ async fn command_loop(
                     return;
                 }
             }
-            ready = conn.writable(), if conn.unsent_len() > 0 => {
-                if ready.is_err() || conn.push().is_err() {
+            // One wait for both sides of the socket (one future in the
+            // task of every idle session, not two).
+            ready = conn.ready(read, write), if read || write => {
+                let (readable, writable) = ready.unwrap_or((true, false));
+                if writable && conn.push().is_err() {
                     return;
                 }
-            }
-            ready = conn.readable(), if !conn.over_limit() && !conn.typeahead_full() => {
-                if ready.is_err() || !conn.read_now() {
+                if readable && !conn.read_now() {
                     // The client is gone; lines that came with the end still run.
                     let mut held = gate.take_held();
                     while let Some(line) = held.take().or_else(|| conn.pop_line()) {
@@ -424,10 +436,22 @@ async fn flooded(session: &User, conn: &mut Conn) {
 /// waited for: a board a player saw shows a move that a `kill -9`
 /// cannot take back. A slow or failing store is waited for once, then not
 /// until it has caught up (counted in `atomicd_boards_unconfirmed_total`).
+/// How long it waited goes to `atomicd_board_wait_seconds`; a board whose
+/// move was committed already is only counted.
 pub(crate) async fn confirm_stored(session: &User, ticket: Ticket) {
     let shared = &session.shared;
+    if shared.store.is_handled(ticket) {
+        shared.meters.boards_at_once.increment(1);
+        return;
+    }
+    let started = Instant::now();
     let patience = Duration::from_millis(shared.config().store.board_wait_ms);
-    if !shared.store.confirm(ticket, patience).await {
+    let confirmed = shared.store.confirm(ticket, patience).await;
+    shared
+        .meters
+        .board_wait
+        .record(started.elapsed().as_secs_f64());
+    if !confirmed {
         shared.meters.boards_unconfirmed.increment(1);
     }
 }

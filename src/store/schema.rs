@@ -233,6 +233,26 @@ const MIGRATIONS: &[&str] = &[
         depth   INTEGER NOT NULL,
         PRIMARY KEY (game_id, ply)
     );",
+    // 10: the moves in one B-tree, keyed by (game, ply). As a rowid table
+    // with that primary key every move went into two B-trees, the table
+    // and its automatic index, and every commit of a lone move wrote two
+    // pages to the WAL instead of one (docs/PERFORMANCE.md, "Third
+    // round": 2,650 instructions of the ~60,000 of a relayed ply). Moves
+    // are only ever read by game, in ply order, which is the key.
+    "CREATE TABLE moves_by_game (
+        game_id  INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        ply      INTEGER NOT NULL,
+        san      TEXT NOT NULL,
+        uci      TEXT NOT NULL,
+        time_ms  INTEGER NOT NULL,
+        white_ms INTEGER NOT NULL,
+        black_ms INTEGER NOT NULL,
+        PRIMARY KEY (game_id, ply)
+    ) WITHOUT ROWID;
+    INSERT INTO moves_by_game (game_id, ply, san, uci, time_ms, white_ms, black_ms)
+        SELECT game_id, ply, san, uci, time_ms, white_ms, black_ms FROM moves;
+    DROP TABLE moves;
+    ALTER TABLE moves_by_game RENAME TO moves;",
 ];
 
 /// The version a fully migrated database has.

@@ -232,6 +232,7 @@ impl World {
             last_lag_ms: 0,
             snapshot,
             unsaved: Vec::new(),
+            flag_at: Default::default(),
         };
         let snap = game.refresh_snapshot(now);
         let intro = Arc::new(self.intro_of(&game, Beginning::Continued { adjourned: true }));

@@ -79,6 +79,9 @@ pub struct Game {
     /// Moves not yet queued for the store, whose queue was full: they go
     /// with the next move that finds room, or with the game's end.
     pub unsaved: Vec<MoveRow>,
+    /// When the flag timer is set to fire, if it is (see
+    /// [`World::arm_flag`](super::World::arm_flag)).
+    pub flag_at: std::cell::Cell<Option<Instant>>,
 }
 
 impl Game {
