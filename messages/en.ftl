@@ -18,21 +18,100 @@
 
 word-rated = rated
 word-unrated = unrated
+# Between the items of a short list: "1 and 53", "Alice and Bob".
+word-and = and
 # An empty line.
 blank = {""}
 # A line whose text is data (a table's row, a stored reason): passed as it is.
 raw = {$text}
 
+## Durations and dates inside other lines (idle times, finger, uptime).
+
+# The two largest units of a length of time, as FICS writes them.
+span-days = {$days} { $days ->
+    [one] day
+   *[other] days
+}, {$hours} { $hours ->
+    [one] hr
+   *[other] hrs
+}
+span-hours = {$hours} { $hours ->
+    [one] hr
+   *[other] hrs
+}, {$mins} { $mins ->
+    [one] min
+   *[other] mins
+}
+span-minutes = {$mins} { $mins ->
+    [one] min
+   *[other] mins
+}
+span-seconds = {$secs} { $secs ->
+    [one] sec
+   *[other] secs
+}
+# A date: $wday is sun to sat, $month jan to dec, $day the day padded to
+# two characters (or $dayn, the bare number), $time "14:34", $seconds
+# "14:34:05", $year "2016".
+date-fics = { $wday ->
+    [sun] Sun
+    [mon] Mon
+    [tue] Tue
+    [wed] Wed
+    [thu] Thu
+    [fri] Fri
+   *[sat] Sat
+} { $month ->
+    [jan] Jan
+    [feb] Feb
+    [mar] Mar
+    [apr] Apr
+    [may] May
+    [jun] Jun
+    [jul] Jul
+    [aug] Aug
+    [sep] Sep
+    [oct] Oct
+    [nov] Nov
+   *[dec] Dec
+} {$day}, {$time} UTC {$year}
+# The same date in C's ctime form: "Sat Nov 29 12:01:00 2025" (the same
+# values, $dayn too).
+date-ctime = { $wday ->
+    [sun] Sun
+    [mon] Mon
+    [tue] Tue
+    [wed] Wed
+    [thu] Thu
+    [fri] Fri
+   *[sat] Sat
+} { $month ->
+    [jan] Jan
+    [feb] Feb
+    [mar] Mar
+    [apr] Apr
+    [may] May
+    [jun] Jun
+    [jul] Jul
+    [aug] Aug
+    [sep] Sep
+    [oct] Oct
+    [nov] Nov
+   *[dec] Dec
+} {$day} {$seconds} {$year}
+
 ## Logging in.
 
 login-kicking = **** {$name} is already logged in - kicking them out. ****
+# GUI
 login-starting = **** Starting FICS session as {$name} ****
 messages-new = You have {$n} new { $n ->
     [one] message
    *[other] messages
 }.
+# GUI
 kick-logged-in-elsewhere = **** {$name} has arrived - you can't both be logged in. ****
-# $duration is a duration-minutes or duration-seconds text.
+# GUI; $duration is a duration-minutes or duration-seconds text.
 kick-idle = **** Auto-logout because you were idle more than {$duration}. ****
 kick-nuked = **** You have been kicked out by {$by}! ****
 kick-banned = **** You have been banned from this server by {$by}. ****
@@ -48,7 +127,9 @@ not-logged-in = You are not logged in.
 
 ## Arrivals and departures (set pin, set pinform, notify lists).
 
+# GUI
 pin-connected = [{$name} has connected.]
+# GUI
 pin-disconnected = [{$name} has disconnected.]
 # $kind is R (registered) or U (unregistered); $addr an IP address.
 pin-connected-addr = [{$name} ({$kind}: {$addr}) has connected.]
@@ -62,15 +143,18 @@ notify-noted = Your arrival was noted by: {$names}.
 
 ## Names and games.
 
+# GUI
 name-not-logged-in = No user named "{$name}" is logged in.
 name-ambiguous = Ambiguous name "{$name}". Matches: {$matches}
+# GUI
 player-not-logged-in = {$name} is not logged in.
+# GUI
 not-playing = You are not playing a game.
 opponent-not-here = Your opponent is not here.
 game-neither = You are neither playing nor observing a game.
 game-no-such = There is no such game.
 game-player-not-playing = {$name} is not playing a game.
-# $rated is "rated" or "unrated".
+# GUI; $rated is "rated" or "unrated".
 game-header = Game {$no}: {$white} ({$white_rating}) {$black} ({$black_rating}) { $rated ->
     [rated] rated
    *[unrated] unrated
@@ -89,9 +173,11 @@ game-begins-continued = {"{"}Game {$no} ({$white} vs. {$black}) Continuing {$rat
 
 ## A game ends. GUI: the end line and the rating lines.
 
-# $reason is one of the end-... lines, $result 1-0, 0-1, 1/2-1/2 or *.
+# GUI; $reason is one of the end-... lines, $result 1-0, 0-1, 1/2-1/2 or *.
 game-end-line = {"{"}Game {$no} ({$white} vs. {$black}) {$reason}{"}"} {$result}
+# GUI
 rating-none = No ratings adjustment done.
+# GUI
 rating-adjustment = Atomic rating adjustment: {$old} --> {$new}
 end-king-exploded = {$loser}'s king exploded
 end-checkmated = {$loser} checkmated
@@ -125,6 +211,7 @@ adjudicated-stored = {$by} has adjudicated your adjourned game with {$opponent}:
 move-not-your-turn = It is not your move.
 # GUI; $text is the move as typed.
 move-illegal = Illegal move ({$text}).
+# GUI
 move-ambiguous = Ambiguous move ({$text}).
 move-not-a-move = That is not a move.
 adjourn-needs-registered = Only games between registered players can be adjourned; use "abort" instead.
@@ -132,9 +219,12 @@ takeback-too-many = There are only {$plies} half moves to take back.
 flag-untimed = You can't flag an untimed game.
 flag-too-early = You cannot flag before both players have moved.
 flag-too-early-abort = Use abort instead.
+# GUI
 flag-not-out = Your opponent is not out of time!
 moretime-range = You can add from 1 to 36000 seconds.
+# GUI
 moretime-added = {$secs} seconds were added to your opponents clock
+# GUI
 moretime-given = Your opponent has added {$secs} seconds to your clock.
 moretime-untimed = You can't add time to an untimed game.
 # $side is white or black.
@@ -175,9 +265,13 @@ offer-abort-to-you = {$from} would like to abort the game; type "abort" to accep
 offer-adjourn-to-you = {$from} would like to adjourn the game; type "adjourn" to accept.
 # GUI
 offer-takeback-to-you = {$from} would like to take back {$plies} half move(s).
+# GUI
 offer-draw-seen = Game {$game}: {$from} offers a draw.
+# GUI
 offer-abort-seen = Game {$game}: {$from} requests to abort the game.
+# GUI
 offer-adjourn-seen = Game {$game}: {$from} requests to adjourn the game.
+# GUI
 offer-takeback-seen = Game {$game}: {$from} requests to take back {$plies} half move(s).
 offer-sent-draw = Draw request sent.
 offer-sent-abort = Abort request sent.
@@ -218,7 +312,7 @@ offer-none-made = You have no pending offers to other players.
 offer-several = You have more than one offer to {$verb}.
 offer-several-how = Use "pending" to see them and "{$verb} n" to choose which one.
 offer-out-of-range = Out of range. Use "pending" to see the list of offers.
-# $kind as the user typed it after t=.
+# GUI; $kind as the user typed it after t=.
 offer-no-kind = There are no {$kind} offers to {$verb}.
 offer-several-kind = You have more than one {$kind} offer; use "{$verb} n".
 offer-none-from-name = There are no offers pending from {$name}.
@@ -260,6 +354,7 @@ challenge-issuing = Issuing: {$text}.
 challenge-computer = --** {$name} is a computer **--
 challenge-position = The game starts from this position: {$fen}
 challenge-answer = You can "accept" or "decline", or propose different parameters.
+# GUI
 challenge-intercepts = Your challenge intercepts {$name}'s challenge.
 challenge-declining-theirs = Declining offer from {$name} and offering new match parameters.
 challenge-updating = Updating offer already made to "{$name}".
@@ -272,12 +367,19 @@ match-position-unrated = Games from a set-up position are unrated.
 match-from-examined = The game will start from the position you are examining.
 refuse-gone = That player has left.
 refuse-self-match = You can't match yourself.
+# GUI
 refuse-not-open = Player "{$name}" is not open to match requests.
+# GUI
 refuse-censored = {$name} is censoring you.
+# GUI
 refuse-noplay = You are on {$name}'s noplay list.
+# GUI
 refuse-playing = {$name} is playing a game.
+# GUI
 refuse-rated-registration = Only registered players can play rated games.
+# GUI
 refuse-formula = Match request does not fit formula for {$owner}:
+# GUI
 refuse-formula-text = {$owner}'s formula: {$formula}
 computer-no-games = Sorry, computer accounts may not play games here.
 computer-max-games = Sorry, computer accounts may play at most {$n} { $n ->
@@ -293,16 +395,149 @@ computer-challenge-rate = Sorry, computer accounts may send at most {$n} { $n ->
    *[other] challenges
 } a minute.
 
+## The words of match and seek, refused.
+
+terms-time-too-large = Times must be at most {$max}.
+# $word as typed.
+terms-too-many-numbers = Too many numbers: "{$word}".
+terms-bad-range = Bad rating range "{$word}".
+terms-other-variant = Only atomic chess is played here; "{$word}" is not available.
+terms-unknown-word = I don't understand "{$word}".
+
+## Set-up positions: match ... fen, bsetup. $side is white or black.
+
+# $why is one of the fen-why-... texts.
+fen-invalid = That is not a valid FEN: {$why}.
+fen-why-board = the board part is wrong
+fen-why-turn = the side to move must be w or b
+fen-why-castling = the castling part is wrong
+fen-why-ep = the en passant square is wrong
+fen-why-halfmove = the halfmove clock is wrong
+fen-why-fullmove = the move number is wrong
+fen-why-fields = it does not have the right fields
+# $why is one of the setup-why-... texts.
+setup-unplayable = That position cannot be played: {$why}.
+setup-why-empty = the board is empty
+setup-why-missing-king = a king is missing
+setup-why-too-many-kings = a side has more than one king
+setup-why-pawns-backrank = a pawn stands on the first or last rank
+setup-why-castling-rights = a castling right has no king or rook in place
+setup-why-ep-square = the en passant square is impossible
+setup-why-opposite-check = the side not to move is in check
+setup-why-impossible-check = the check cannot have come from a move
+setup-why-too-much-material = there are more pieces than a game can have
+setup-why-variant = it breaks the atomic rules
+setup-why-illegal = it is not a legal position
+setup-why-no-king = { $side ->
+    [white] White
+   *[black] Black
+} has no king
+setup-why-two-kings = { $side ->
+    [white] White
+   *[black] Black
+} has more than one king
+# $rank is 1 or 8, $square the pawn's square.
+setup-why-pawn-on-rank = no pawn may stand on rank {$rank} ({$square})
+# $checked and $to_move are white or black.
+setup-why-in-check = { $checked ->
+    [white] White
+   *[black] Black
+} is in check but it is { $to_move ->
+    [white] White
+   *[black] Black
+}'s move
+setup-why-castling = castling needs the king and rook at home
+setup-why-castling-960 = castling needs the king on its first rank between its castling rooks
+# $side is the side of the pawn, $square where it would have gone.
+setup-why-en-passant = no { $side ->
+    [white] white
+   *[black] black
+} pawn can have just gone to {$square}
+bsetup-eppos-usage = Usage: bsetup eppos FILE|none (a file from a to h)
+# $text as typed.
+bsetup-not-placement = "{$text}" is not a piece placement: write P@e4 (White), p@e4 (Black), wp@e4, bp@e4 or x@e4.
+bsetup-not-fen = "{$text}" is not a FEN.
+bsetup-king-not-home = { $side ->
+    [white] White
+   *[black] Black
+} may only castle with its king on its first rank.
+# $rook is h or a: the side of the king the rook should stand on.
+bsetup-no-rook = { $side ->
+    [white] White
+   *[black] Black
+} has no rook on the { $rook ->
+    [h] h-side
+   *[a] a-side
+} of its king.
+bsetup-empty = The board is now empty.
+bsetup-start = The board is now in the starting position.
+# $n is the Chess960 start position's number.
+bsetup-start-960 = The board is now in Chess960 start position {$n} (Atomic960).
+bsetup-fen = The board is set from the FEN.
+bsetup-to-move = { $side ->
+    [white] White
+   *[black] Black
+} to move.
+# $rights is both, kside, qside or none.
+bsetup-castle = { $side ->
+    [white] White
+   *[black] Black
+} { $rights ->
+    [both] may castle both ways.
+    [kside] may castle king side only.
+    [qside] may castle queen side only.
+   *[none] may not castle.
+}
+# $file is a to h.
+bsetup-en-passant = En passant is possible on the {$file}-file.
+bsetup-no-en-passant = No en passant.
+
+## Formulas (set formula, f1 to f9).
+
+# $column counts from 1; $why is one of the formula-why-... texts.
+formula-error = Formula error at column {$column}: {$why}
+formula-why-too-long = a formula may be {$max} characters at most.
+# $char is the character in quotes: 'x'.
+formula-why-char = unexpected character {$char}.
+formula-why-number = number too large.
+formula-why-variable = unknown variable "{$word}".
+formula-why-ends = the formula ends too early.
+formula-why-value = expected a number or variable, found "{$token}".
+formula-why-operator = expected an operator, found "{$token}".
+formula-why-close = missing ")".
+formula-why-open = ")" without "(".
+# $op is the operator twice: !! or --.
+formula-why-double = "{$op}" is not allowed.
+formula-why-argument = {$name} needs a number of moves, as in {$name}(40).
+formula-why-f1 = f1 cannot refer to other f-variables.
+# f$from may use f1 to f$last only, and used f$to.
+formula-why-forward = f{$from} may only refer to f1-f{$last}, not f{$to}.
+formula-why-deep = nested too deeply.
+formula-why-slot = there is no f-variable f{$n}.
+
+## List names and handles.
+
+list-no-such = "{$name}" does not match any list name.
+list-ambiguous = Ambiguous list "{$name}". Matches: {$matches}
+handle-too-short = A name should be at least three characters long!
+handle-too-long = Sorry, names may be at most 17 characters long.
+handle-not-letters = Sorry, names can only consist of lower and upper case letters.
+
 ## Seeks.
 
-# $rated is word-rated or word-unrated; $flags the colour and m, f marks.
+# GUI; $rated is word-rated or word-unrated; $flags the colour and m, f marks.
 seek-ad = {$name} ({$rating}) seeking {$minutes} {$inc} {$rated} atomic{$flags} ("play {$index}" to respond)
+# GUI
 seeks-removed = Ads removed: {$list}
 seek-while-playing = You can't seek while you are playing a game.
 seek-same = You already have an active seek with the same parameters.
+# GUI
 seek-range-updated = Updating seek ad {$index}; rating range now {$low}-{$high}.
+# GUI
 seek-too-many = You can only have {$n} active seeks.
+# GUI
 seek-matches = Your seek matches one already posted by {$name}.
+# GUI
 seek-posted = Your seek has been posted with index {$index}.
 seek-seen = ({$n} player(s) saw the seek.)
 seek-manual = Issuing match request since the seek was set to manual.
@@ -314,6 +549,7 @@ play-own-seek = ERROR: You cannot respond to your own seek ads
 play-while-playing = You can't play while you are playing a game.
 play-computer = Sorry, computer accounts may not answer seeks; send a challenge instead.
 play-out-of-range = Your rating does not fit the range of that seek.
+# GUI
 sought-count = { $n ->
     [one] 1 ad displayed.
    *[other] {$n} ads displayed.
@@ -321,6 +557,7 @@ sought-count = { $n ->
 unseek-no-such = You have no seek {$index}.
 unseek-none = You have no active seeks.
 unseek-one = Your seek {$index} has been removed.
+# GUI
 unseek-all = Your seeks have been removed.
 
 ## Observing.
@@ -331,16 +568,19 @@ observe-started = You are now observing game {$no}.
 observe-removed = Removing game {$no} from observation list.
 observe-own-game = You are playing game {$no}.
 observe-examining = You are examining game {$no}.
+# GUI
 observe-already = You are already observing game {$no}.
 unobserve-not = You are not observing game {$no}.
 unobserve-none = You are not observing any games.
 allobservers-nobody = No games are being observed.
+# GUI
 allobservers-none = No one is observing game {$no}.
-# $names may be empty.
+# GUI; $names may be empty.
 allobservers-game = Observing {$no} [{$white} vs. {$black}]: {$names} ({$n} { $n ->
     [one] user
    *[other] users
 })
+# GUI
 allobservers-exam = Examining {$no} [{$white} vs. {$black}]: {$names} ({$n} { $n ->
     [one] user
    *[other] users
@@ -351,10 +591,12 @@ kibitz-heard = {$name}({$rating})[{$no}] kibitzes: {$text}
 whisper-heard = {$name}({$rating})[{$no}] whispers: {$text}
 kibitz-registered-only = Only registered players may kibitz to others' games.
 whisper-registered-only = Only registered players may whisper to others' games.
+# GUI
 kibitzed-to = (kibitzed to {$n} { $n ->
     [one] player
    *[other] players
 })
+# GUI
 whispered-to = (whispered to {$n} { $n ->
     [one] player
    *[other] players
@@ -362,9 +604,11 @@ whispered-to = (whispered to {$n} { $n ->
 
 ## Adjourned games.
 
+# GUI
 stored-none = {$name} has no adjourned games.
+# GUI
 stored-header = Stored games for {$name}:
-# Column headers, over rows PyChess reads.
+# GUI; Column headers, over rows PyChess reads.
 stored-columns = {"    "}C Opponent       On Type          Str  M    ECO Date
 resume-none-with = You have no adjourned game with {$name}.
 resume-gone = That adjourned game is no longer stored.
@@ -380,17 +624,21 @@ restart-watch = Game {$no} ({$white} vs. {$black}), which you observed, goes on:
 
 ## Examining.
 
+# GUI
 exam-already = You are already examining a game.
 exam-while-playing = You are playing a game.
+# GUI
 exam-not-examining = You are not examining any games.
+# GUI
 exam-start-scratch = Starting a game in examine (scratch) mode.
 exam-start-setup = Starting a game in examine (setup) mode.
-# $title is the game's source (history, journal), $players "Alice vs. Bob".
+# $title is a stored-title text, $players a stored-players one.
 exam-start-stored = Starting a game in examine mode: {$title}, {$players}.
 exam-stored-plies = It has {$n} { $n ->
     [one] half-move
    *[other] half-moves
 }: "forward" and "backward" step through them.
+# GUI
 exam-moves = Game {$no}: {$name} moves: {$san}
 exam-forward = Game {$no}: {$name} goes forward {$n} { $n ->
     [one] move
@@ -417,12 +665,15 @@ exam-already-setting-up = You are already setting up a position; see "help bsetu
 exam-set-up = Game {$no}: {$name} has set up the position; the pieces can move now.
 exam-finish-setup = Finish setting up the position with "bsetup done" first.
 exam-stopped-by = {$name} has stopped examining game {$no}.
+# GUI
 exam-no-examiners = Game {$no} (which you were observing) has no examiners.
+# GUI
 exam-you-stopped = You are no longer examining game {$no}.
 mexamine-already = {$name} is already an examiner of game {$no}.
 mexamine-examining = {$name} is examining a game.
 mexamine-not-observing = {$name} is not observing the game you are examining.
 mexamine-now = {$name} is now an examiner of game {$no}.
+# GUI
 mexamine-made-you = {$name} has made you an examiner of game {$no}.
 lesson-boards = Boards in category {$category}: {$names}.
 lesson-how-to-load = Type "examine {$category} NAME" to load one.
@@ -442,9 +693,11 @@ tell-no-previous = No previous tell.
 tell-heard = {$name} tells you: {$text}
 tell-not-listening = Player "{$name}" isn't listening to unregistered tells.
 tell-no-such-player = There is no player matching the name {$name}.
+# GUI
 told = (told {$name})
+# GUI
 told-playing = (told {$name}, who is playing)
-# $idle is "7 mins".
+# GUI; $idle is "7 mins".
 told-idle = (told {$name}, who has been idle {$idle})
 say-nobody = I don't know whom to say that to.
 # GUI; $game is "[12]" during the game, empty after it.
@@ -453,6 +706,7 @@ say-heard = {$name}{$game} says: {$text}
 shout-heard = {$name} shouts: {$text}
 # GUI
 cshout-heard = {$name} c-shouts: {$text}
+# GUI
 it-heard = --> {$name} {$text}
 shouted-to = (shouted to {$n} { $n ->
     [one] player
@@ -495,6 +749,7 @@ channel-told = (told {$n} { $n ->
    *[other] players
 } in channel {$title})
 
+# GUI
 channel-join-admins = Only admins may join channel {$channel}.
 channel-talk-admins = Only admins may send tells to channel {$channel}.
 # $channels is "1 and 53".
@@ -502,7 +757,28 @@ channel-guests-only = Guests may talk only in channels {$channels}.
 
 ## Tournaments.
 
-# $kind is "swiss 3 rounds", $terms "3 0 rated".
+# A tourney's kind, inside other lines; $n is the rounds, cycles, games or
+# the arena's minutes or seconds.
+tourney-kind = { $format ->
+    [swiss] swiss {$n} rounds
+    [rr] round robin
+    [rrx] round robin x{$n}
+    [ko] knockout {$n} game(s)
+    [arena-min] arena {$n} min
+   *[arena-s] arena {$n} s
+}
+# A tourney's time, increment and whether it is rated.
+tourney-terms = {$minutes} {$inc} { $rated ->
+    [rated] rated
+   *[unrated] unrated
+}
+tourney-status = { $status ->
+    [open] open
+    [running] running
+    [finished] finished
+   *[cancelled] cancelled
+}
+# $kind is a tourney-kind text, $terms a tourney-terms one.
 tourney-created = Tourney #{$id} "{$name}" ({$kind}, {$terms}) created by {$by}. "tourney join {$id}" to play.
 tourney-no-such = There is no tourney #{$id}.
 tourney-none = No such tourney.
@@ -533,7 +809,7 @@ tourney-pairs-byes = Tourney #{$id} pairs {$games}; bye: {$byes}.
 tourney-round = Tourney #{$id} round {$round}: {$games}.
 tourney-round-byes = Tourney #{$id} round {$round}: {$games}; bye: {$byes}.
 tourney-round-only-byes = Tourney #{$id} round {$round}:  bye: {$byes}.
-# $names is "Alice and Bob".
+# $names is "Alice and Bob", $n how many they are.
 tourney-absent = Tourney #{$id}: {$names} absent; forfeit.
 tourney-withdrawn = Tourney #{$id}: {$name} is withdrawn after two forfeits.
 # $result is 1-0, 0-1, 1/2-1/2, +:- or -:+.
@@ -552,10 +828,13 @@ berserk-done = You berserk: your clock is halved; a win of 14 half-moves or more
 
 ## Administration.
 
+# GUI
 announcement = {"    "}**ANNOUNCEMENT** from {$by}: {$text}
 announcement-sent = ({$n}) **ANNOUNCEMENT** from {$by}: {$text}
 nuke-admin = You can't nuke an administrator.
 nuked = Nuked: {$name}
+# GUI
+shutdown-goodbye = {"    "}**** Server shutting down. ****
 shutdown-canceled = {"    "}**** Server shutdown canceled by {$by}. ****
 shutdown-in-minutes = {"    "}**** Server shutting down in {$n} { $n ->
     [one] minute
@@ -570,10 +849,13 @@ shutdown-in-seconds = {"    "}**** Server shutting down in {$n} { $n ->
 
 # $syntax is the command's syntax: "match user [time [inc]] ...".
 usage = Usage: {$syntax}
+# GUI
 command-not-found = {$word}: Command not found.
 command-ambiguous = Ambiguous command "{$word}". Matches: {$matches}
+# GUI
 not-playing-or-examining = You are not playing or examining a game.
 line-too-long = Your line was too long and has been ignored.
+alias-too-long = Your line was too long after alias expansion and has been ignored.
 # $rate is the configured number of commands a second.
 budget-slow-down = Slow down: your commands run {$rate} a second; the rest follow in turn.
 budget-flooded = **** Disconnected: you sent commands far faster than they can run. ****
@@ -582,21 +864,28 @@ line-output-too-long = The rest of your line was not run: its output would be to
 ## Replies of the commands (converted from the code as they were).
 
 lists-the-channel-to-add-must = The channel to add must be a number between 0 and 255.
+# GUI
 lists-lists = Lists:
+# GUI; $name is the list's name padded to 20 characters.
+lists-public = {$name} is PUBLIC
+lists-personal = {$name} is PERSONAL
 lists-no-one-from-your-notify = No one from your notify list is logged on.
 lists-present-company-on-your-notify = Present company on your notify list:
 lists-no-one-logged-in-has = No one logged in has you on their notify list.
 lists-the-following-players-have-you = The following players have you on their notify list:
 lists-nobody-is-in-any-channel = Nobody is in any channel.
 lists-no-such-channel-the-largest = No such channel; the largest channel number is 255.
+# GUI
 lists-added-to-your-channel-list = {""}[{$ch}] added to your channel list.
 lists-is-already-on-your-channel = {""}[{$ch}] is already on your channel list.
 lists-removed-from-your-list = {""}[{$entry}] removed from your {$list} list.
 lists-is-not-in-your-list = {""}[{$item}] is not in your {$list} list.
 lists-is-not-in-any-channel = {$name} is not in any channel.
+# GUI
 lists-is-in-the-following-channels = {$name} is in the following channels:
 basic-you-can-t-quit-while = You can't quit while you are playing a game.
 basic-type-resign-to-resign-the = Type 'resign' to resign the game, or you can request an abort with 'abort'.
+# GUI
 basic-logging-you-out = Logging you out.
 basic-local-time-utc = Local time     - {$now} UTC
 basic-server-time-utc = Server time    - {$now} UTC
@@ -686,12 +975,20 @@ set-value = {$name} set to {$value}.
 set-unset = {$name} unset.
 set-note = Note {$n} set.
 set-note-cleared = Note {$n} cleared.
+set-note-too-long = A note may be at most {$max} characters long.
+set-style-values = Only styles 1 and 12 are available.
+set-lang-values = Languages: en (English), fr (French).
+set-bad-switch = Bad value given for variable {$name}.
+# $low and $high are the smallest and largest values.
+set-number-range = {$name} must be a number from {$low} to {$high}.
+set-text-too-long = The {$name} may be at most {$max} characters long.
 
 basic-thank-you-for-using-the = Thank you for using {$name}, the atomic chess server.
 basic-there-are-currently-players-with = There are currently {$now_players} players, with a high of {$peak} since last restart.
 computers-is-not-an-appropriate-list = "{$typed}" is not an appropriate list name or you have insufficient rights.
 computers-is-not-a-registered-player = {$name} is not a registered player; only registered accounts can be computers.
 lag-is-not-using-timeseal-moves = {$name} is not using timeseal: moves are timed by the server's clock.
+# GUI
 tourney-tourney-created-tourney-start-starts = Tourney #{$id} created. "tourney start {$id}" starts it.
 
 ## who and finger.
@@ -700,10 +997,11 @@ who-count = {" "}{$n} { $n ->
     [one] player
    *[other] players
 } displayed (of {$total}). (*) indicates system administrator.
+# GUI
 who-machine-count = {$n} Players Displayed.
-# $name with titles.
+# GUI; $name with titles.
 finger-header = Finger of {$name}:
-# $on and $idle are durations in words ("7 mins").
+# GUI; $on and $idle are durations in words ("7 mins").
 finger-on-for = On for: {$on}   Idle: {$idle}
 finger-playing = (playing game {$no}: {$white} vs. {$black})
 finger-not-registered = {$name} is NOT a registered player.
@@ -712,6 +1010,7 @@ finger-computer = {$name} is a computer.
 finger-timeseal-on = Timeseal 1 : On
 finger-timeseal-off = Timeseal 1 : Off
 finger-interface = Interface  : {$interface}
+# GUI
 finger-last-disconnected = Last disconnected: {$date}
 finger-never-connected = {$name} has never connected.
 
@@ -723,8 +1022,10 @@ messages-header = Messages:
 messages-no-such = There is no such message.
 messages-none-from = You have no messages from {$name}.
 messages-from-header = Messages from {$name}:
-# $text is "Alice at Sat Jan 23, 14:34 UTC 2016: hello".
-message-numbered = {$n}. {$text}
+# $date is a date-fics text: "3. Alice at Sat Jan 23, 14:34 UTC 2016: hello".
+message-numbered = {$n}. {$sender} at {$date}: {$text}
+# A message as sent or received: "Alice at Sat Jan 23, 14:34 UTC 2016: hello".
+message-body = {$sender} at {$date}: {$text}
 message-too-long = Your message is too long; messages may be at most {$max} characters.
 message-unregistered = Player "{$name}" is unregistered and cannot receive messages.
 message-sent-to = The following message was sent to {$name}:
@@ -737,8 +1038,9 @@ messages-cleared = Cleared {$n} { $n ->
 ## history
 
 history-none = No games in history for {$name}.
+# GUI
 history-header = History for {$name}:
-# Column headers over rows programs read.
+# GUI; Column headers over rows programs read.
 history-columns = {"                  "}Opponent      Type         ECO End Date
 
 history-no-such-game = There is no history game {$n} for {$name}.
@@ -746,13 +1048,29 @@ journal-entry-not-available = Journal entry {$slot} is not available for {$name}
 journal-private = Sorry, this journal is private.
 # $a and $b are the two names as typed.
 stored-none-between = No stored game between "{$a}" and "{$b}".
-# $title is "history game 3 of Alice", "journal entry B of Alice" or "adjourned game".
+# How a stored game is named: $kind is history (game $n of $name),
+# journal (entry $slot of $name) or adjourned.
+stored-title = { $kind ->
+    [history] history game {$n} of {$name}
+    [journal] journal entry {$slot} of {$name}
+   *[adjourned] adjourned game
+}
+# The two players of a stored game.
+stored-players = {$white} vs. {$black}
+# $title is a stored-title text.
 stored-gone = The {$title} is gone.
+# $title is a stored-title, $players a stored-players text; $n the half-moves played.
+sposition-header = Position of {$title}: {$players} after {$n} { $n ->
+    [one] half-move
+   *[other] half-moves
+}.
 
 journal-registered-only = Only registered players may keep a journal.
 journal-letters = Journal entries are referenced by single letters.
 journal-empty = {$name}'s journal is empty.
+# GUI
 journal-header = Journal for {$name}:
+# GUI
 journal-columns = {"   "}White         Rating  Black         Rating  Type         ECO End Result
 # $slot is the journal's letter.
 journal-saved-game = Game {$name} {$n} saved in slot {$slot} in journal.
@@ -768,6 +1086,7 @@ list-notify-unregistered = You cannot add an unregistered user to your notify li
 list-already-on = {""}[{$name}] is already on your {$list} list.
 list-full = Sorry, your {$list} list is full.
 list-added = {""}[{$name}] added to your {$list} list.
+# GUI
 list-show-header = -- {$list} list: {$n} { $list ->
     [channel] { $n ->
         [one] channel
@@ -778,8 +1097,9 @@ list-show-header = -- {$list} list: {$n} { $list ->
        *[other] names
     }
 } --
-# $title is the channel's number, and its name in quotes when it has one.
+# GUI; $title is the channel's number, and its name in quotes when it has one.
 channel-members = Channel {$title}: {$names}
+# GUI
 channel-empty = Channel {$title} is empty.
 
 tourney-list-columns = {"  "}#  Name                Kind                 Time     Players Status
@@ -815,6 +1135,7 @@ ping-unknown = No ping time is known for {$name} yet.
 # $secs is "0.120".
 lag-credited = Lag credited to {$name} on the last move: {$secs} s.
 lag-allowance = Lag allowance left: {$secs} s (at most 1 s a move; it refills with time).
+# GUI
 games-count = {"  "}{$n} { $n ->
     [one] game
    *[other] games
@@ -822,12 +1143,27 @@ games-count = {"  "}{$n} { $n ->
 tourney-ambiguous = Ambiguous tourney command "{$word}". Matches: {$matches}
 # GUI: PyChess waits for "block set."; $name is the interface variable.
 iset-set = {$name} set.
+# GUI
 iset-unset = {$name} unset.
 alias-maximum = You have your maximum of {$n} aliases.
 
 ## Administration replies.
 
 admin-no-account = There is no account named "{$name}".
+admin-player-added = Added: {$name} is now a registered player.
+admin-player-exists = A player named {$name} is already registered.
+admin-account-unsaved = The account {$name} cannot be saved: the server cannot write to its database. It was not created; try again later.
+admin-no-password = There is no account named "{$name}"; unregistered players have no password.
+admin-password-admin = You can't set the password of another administrator.
+# $stars is one * per character of the new password.
+admin-password-changed = Password of {$name} changed to {$stars}.
+admin-remove-admin = You can't remove an administrator.
+admin-player-removed = Player {$name} removed.
+admin-no-comments = There are no comments for {$name}.
+admin-comments-header = Comments for {$name}:
+# $n is the comment's number padded to three characters, $date a date-fics
+# text, $text the comment as its admin wrote it.
+admin-comment = {$n}. {$admin} at {$date}: {$text}
 admin-ban-admin = You can't ban an administrator.
 admin-banned = {$name} is banned: logins are refused, the account is kept.
 admin-unbanned = {$name} is no longer banned.
@@ -843,8 +1179,19 @@ admin-adjudicated-stored = The adjourned game ({$white} vs. {$black}) adjudicate
 ## Notices from other commands.
 
 password-changed-by = {$name} has changed your password.
-# $verb is "added to" or "removed from".
-computer-list-changed = You have been {$verb} the computer list by {$admin}.
+# $change is added or removed.
+computer-list-changed = You have been { $change ->
+    [added] added to
+   *[removed] removed from
+} the computer list by {$admin}.
+computers-changed = {""}[{$name}] { $change ->
+    [added] added to
+   *[removed] removed from
+} the computer list.
+computers-unchanged = {""}[{$name}] is { $change ->
+    [added] already on
+   *[removed] not in
+} the computer list.
 message-received = The following message was received:
 
 ## Settings.
@@ -861,9 +1208,11 @@ test-only-english = only in English
 
 analysis-no-such-game = There is no game {$id}.
 analysis-not-finished = Game {$id} is not finished; only finished games can be analysed.
+# GUI
 analysis-running = Game {$id} is being analysed: position {$done} of {$of}.
+# GUI
 analysis-waiting = Game {$id} waits for its computer analysis.
-# $place: the game's place in the queue (1 for the next).
+# GUI; $place: the game's place in the queue (1 for the next).
 analysis-waiting-place = Game {$id} waits for its computer analysis, { NUMBER($place, type: "ordinal") ->
         [one] {$place}st
         [two] {$place}nd
@@ -878,7 +1227,7 @@ analysis-daily-limit = You have asked for {$count} computer { $count ->
        *[other] analyses
     } in the last 24 hours, as many as a player may; try again later.
 analysis-queue-full = The analysis queue is full ({$limit} games wait); try again later.
-# $place: the game's place in the queue, 0 when its analysis starts now.
+# GUI; $place: the game's place in the queue, 0 when its analysis starts now.
 analysis-queued = Game {$id} ({$white} vs. {$black}) is queued for computer analysis, { $place ->
         [0] now
        *[other] { NUMBER($place, type: "ordinal") ->
@@ -889,7 +1238,7 @@ analysis-queued = Game {$id} ({$white} vs. {$black}) is queued for computer anal
         } in line
     }; you will be told when it is ready.
 analysis-unreadable = The analysis of game {$id} cannot be read: {$error}.
-# The first line of a finished analysis; $engine is the engine's name.
+# GUI; The first line of a finished analysis; $engine is the engine's name.
 analysis-title = Computer analysis of game {$id}: {$white} vs. {$black} ({$result}), by {$engine}
 analysis-counts-white = White ({$name}): {$inaccuracies} { $inaccuracies ->
         [one] inaccuracy
@@ -949,6 +1298,98 @@ house-play-one = Play one with "match {$example} 5 0" (any time and increment; a
 analysis-ready = The computer analysis of game {$id} is ready: "analyse {$id}" shows it.
 analysis-not-stored = The computer analysis of game {$id} could not be stored; ask again later.
 analysis-failed = The computer analysis of game {$id} failed: {$why}. "analyse {$id}" asks again.
+
+## best, hbest, rank, stats (the rows are data: place, rating, name).
+
+best-header = Atomic
+best-none = {"  "}Nobody has played a rated game yet.
+hbest-header = Atomic (best ever)
+hbest-none = {"  "}Nobody has an established rating yet.
+rank-of = Atomic rank of {$name}: {$place} of {$total} (rating {$rating}).
+rank-none = {$name} has no Atomic rank (no rated games).
+stats-no-player = There is no player matching the name {$name}.
+stats-guest = {$name} is a guest and has no rating.
+stats-no-games = {$name} has not played any rated games.
+stats-header = Statistics for {$name}:
+# GUI (PyChess): the headings over the Atomic row of finger and stats.
+rating-table-columns = {"          "}rating     RD      win    loss    draw   total   best
+
+## tourney standings: the headings (the rows are data).
+
+tourney-standings-after = Standings after round {$round} of {$total}{ $progress ->
+    [yes] {" "}(in progress)
+   *[no] {""}
+}
+tourney-standings-swiss = {" "}Rk Name              Rating   Pts  Buchholz     SB
+tourney-standings-rr = {" "}Rk Name              Rating   Pts     SB
+tourney-standings-arena = {" "}Rk Name              Rating Points Games  Perf
+tourney-standings-ko = {" "}Rk Name              Rating  Result
+
+## tourney create, refused.
+
+tourney-bad-name = A tourney name is one word of up to 30 letters, digits, - or _.
+# $what is the option as typed: time, increment, rounds, cycles, games, max, minrating, minutes.
+tourney-bad-value = Bad {$what} "{$word}".
+tourney-unknown-option = Unknown option "{$word}". Usage: {$syntax}
+tourney-unknown-kind = Unknown tourney kind "{$kind}": swiss, rr, arena or ko.
+
+## A challenge's terms, inside Challenge:, Issuing: and pending lines.
+
+# GUI form: $a and $b are the players, $ar and $br their ratings in
+# brackets, $color white, black or none (the colour $a asked for), $rated
+# rated or unrated, $adjourned yes or no.
+challenge-text = {$a} {$ar} { $color ->
+    [white] {"[white] "}
+    [black] {"[black] "}
+   *[none] {""}
+}{$b} {$br} {$rated} atomic {$minutes} {$inc}{ $adjourned ->
+    [yes] {" (adjourned)"}
+   *[no] {""}
+}
+
+# A knockout row ($row: rank, name, rating) and how far its player got
+# ($result, a tourney-ko-result text); an arena row whose player is on a
+# winning streak.
+tourney-row-ko = {$row}  {$result}
+tourney-row-fire = {$row} on fire
+# $result is winner, in or lost; $stage final, semi, quarter or round
+# (then $round is its number).
+tourney-ko-result = { $result ->
+    [winner] winner
+    [in] in { $stage ->
+        [final] final
+        [semi] semi-final
+        [quarter] quarter-final
+       *[round] round {$round}
+    }
+   *[lost] lost in { $stage ->
+        [final] final
+        [semi] semi-final
+        [quarter] quarter-final
+       *[round] round {$round}
+    }
+}
+
+## tourney pairings: the headings and the words after a row's data.
+
+tourney-pairings-round = Round {$round}
+tourney-pairings-columns = {" "}Bd White              Rtng   Pts  Result   Black              Rtng   Pts
+tourney-pairings-arena-title = Games in progress
+tourney-pairings-arena = White                 Rtng  Black                 Rtng
+# $row is a player's data (name, rating, points); $kind full, half or zero.
+tourney-row-bye = {$row}  { $kind ->
+    [full] bye (1 point)
+    [half] bye (1/2 point)
+   *[zero] rest
+}
+# $row is a knockout match's data; $state won (then $name is the winner),
+# playing or next (then $game is the game's number in the match).
+tourney-row-match = {$row}  { $state ->
+    [won] {$name} wins
+    [playing] game {$game} in progress
+   *[next] game {$game} next
+}
+tourney-row-ko-bye = {$name} ({$rating}) bye
 
 ## Issue 29: one's own account (password, close).
 

@@ -4,7 +4,7 @@
 # it with `atomicd load` (or criterion) and prints the result. Usage:
 #
 #   scripts/perf.sh idle | storm | saturate | relay | relay-ws | instructions | ply-instructions | logins
-#                   | observers | bench | idlebot | flood | bigreply | peer | stall
+#                   | observers | store | bench | idlebot | flood | bigreply | peer | stall
 #
 # ATOMICD=path/to/atomicd runs that server binary instead (the load
 # generator is always this tree's), which is how the "before" columns were
@@ -14,7 +14,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-scenario=${1:?usage: scripts/perf.sh idle|storm|saturate|relay|relay-ws|instructions|ply-instructions|logins|observers|bench|idlebot|flood|bigreply|peer|stall}
+scenario=${1:?usage: scripts/perf.sh idle|storm|saturate|relay|relay-ws|instructions|ply-instructions|logins|observers|store|bench|idlebot|flood|bigreply|peer|stall}
 cargo build --release --quiet
 load=./target/release/atomicd
 server_bin=${ATOMICD:-$load}
@@ -282,6 +282,22 @@ print("%-8s errors %d, cpu/ply %s us, relay p50 %.2f p99 %.2f ms" % (sys.argv[1]
             "$load" load --server "$addr" --server-pid "$server" --pairs 100 --moves 200 $load_args \
                 --concurrency 6 --prefix "$prefix" 2>/dev/null | line atomicd
         done
+    done
+    ;;
+store)
+    # What the store does per ply at 10, 100 and 1,000 games (GAMES=...):
+    # commits per relayed ply, jobs per commit, the time of a transaction
+    # and the wait of a board for its move's commit, from /metrics before
+    # and after each load (scripts/metrics-delta.py), with the load
+    # average before and after each run.
+    start_server
+    for games in ${GAMES:-10 100 1000}; do
+        echo "== $games games of ${MOVES:-200} plies, ${THINK:-20} ms thinking; uptime: $(uptime)"
+        curl -s "http://$web/metrics" >"$work/before.txt"
+        run_load --pairs "$games" --moves "${MOVES:-200}" --think-ms "${THINK:-20}" --prefix "S$(echo "$games" | tr 0-9 a-j)"
+        curl -s "http://$web/metrics" >"$work/after.txt"
+        scripts/metrics-delta.py "$work/before.txt" "$work/after.txt"
+        echo "   uptime after: $(uptime)"
     done
     ;;
 observers)

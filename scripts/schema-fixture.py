@@ -7,8 +7,9 @@ through the server over TCP, as players would (tests/data/schema/README.md).
 
 VERSION says what the binary can do: 1 accounts and settings; 2 games;
 3 ratings (the game is rated); 4 messages and lists; 5 adjournment when a
-connection drops; 6 journals; 7 tournaments. The server is stopped with
-SIGTERM and the WAL checkpointed into OUT, so OUT is one file.
+connection drops; 6 journals; 7 tournaments; 9 computer analysis (the
+engine that scripts/engines.sh installs must be there). The server is
+stopped with SIGTERM and the WAL checkpointed into OUT, so OUT is one file.
 """
 
 import os
@@ -17,6 +18,7 @@ import sqlite3
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 
 TRAP = ["Nf3", "a6", "Ng5", "a5", "Nxf7"]  # Black's king explodes
@@ -39,7 +41,10 @@ class Client:
     def expect(self, text):
         want = text.encode()
         while want not in self.buf:
-            chunk = self.sock.recv(65536)
+            try:
+                chunk = self.sock.recv(65536)
+            except TimeoutError:
+                raise SystemExit(f"{self.name}: timeout waiting {text!r}: {self.buf[-600:]!r}")
             if not chunk:
                 raise SystemExit(f"{self.name}: closed before {text!r}: {self.buf[-2000:]!r}")
             self.buf += chunk
@@ -88,6 +93,19 @@ def start(white, black, terms):
     black.drain()
 
 
+def analyse(alice):
+    """Alice asks for the computer analysis of her game with Bob and waits
+    until its report shows (the engine may still be starting at first)."""
+    deadline = time.time() + 120
+    seen = ""
+    while "Computer analysis of game" not in seen:
+        assert time.time() < deadline, seen
+        alice.send("analyse")
+        time.sleep(1)
+        seen = alice.drain()
+        assert "Illegal" not in seen and "no game" not in seen, seen
+
+
 def main():
     binary, version, out, port = sys.argv[1], int(sys.argv[2]), sys.argv[3], int(sys.argv[4])
     if os.path.exists(out):
@@ -97,16 +115,32 @@ def main():
     with open(config, "w") as f:
         if version >= 7:
             f.write("tourney_countdown_seconds = 0.2\n")
+        if version >= 9:
+            # This tree's engine (scripts/engines.sh), a tenth of a second
+            # a position.
+            engine = os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                  "..", "engines", "fairy-stockfish")
+            f.write(f'engine = "{os.path.abspath(engine)}"\n')
+            f.write("[analysis]\nms_per_ply = 100\n")
     base = [binary, "--config", config, "--db", out]
     for name in ["Alice", "Bob", "Carol", "Dave", "Boss"]:
         flags = ["--td"] if name == "Boss" else []
         subprocess.run(base + ["user", "add", name, "--password-stdin"] + flags,
                        input=b"pw\n", check=True)
-    server = subprocess.Popen(base + ["--listen", f"127.0.0.1:{port}"], cwd=work,
+    listen = ["--listen", f"127.0.0.1:{port}"]
+    if version >= 8:
+        # The web port too (its default, 8080, may be taken on a shared machine).
+        listen += ["--web-listen", f"127.0.0.1:{port + 1}"]
+    server = subprocess.Popen(base + listen, cwd=work,
                               stderr=subprocess.PIPE, text=True)
+    log = []
     for line in server.stderr:
+        log.append(line)
         if "listening" in line:
             break
+    # The log is read on to the end: a server whose stderr pipe is full
+    # blocks on its next line (the analysis logs a few).
+    threading.Thread(target=lambda: log.extend(server.stderr), daemon=True).start()
 
     alice, bob = Client(port, "Alice"), Client(port, "Bob")
     alice.command("set bell 0")
@@ -117,6 +151,8 @@ def main():
         time.sleep(0.3)
         alice.drain()
         bob.drain()
+    if version >= 9:
+        analyse(alice)
     if version >= 4:
         alice.command("message Bob See you at the Cup.")
         alice.command("+notify Bob")

@@ -41,6 +41,7 @@ pub struct Meters {
     telnet: ByTransport,
     ws_text: ByTransport,
     ws_binary: ByTransport,
+    ws_json: ByTransport,
     pub login_guest: Counter,
     pub login_unregistered: Counter,
     pub login_registered: Counter,
@@ -53,6 +54,13 @@ pub struct Meters {
     /// Sessions cut for staying far behind their command budget.
     pub flooders_cut: Counter,
     pub store_commit: Histogram,
+    /// Jobs the store ran in its transactions (over the commits: jobs per
+    /// commit).
+    pub store_jobs: Counter,
+    /// How long each board that had to wait for its move's commit waited.
+    pub board_wait: Histogram,
+    /// Boards whose move was committed when they were written.
+    pub boards_at_once: Counter,
     pub store_queue: Gauge,
     /// Writes the database refused, kept in memory to be written later.
     pub store_kept: Gauge,
@@ -133,6 +141,7 @@ impl Meters {
             telnet: transport(Transport::Telnet.label()),
             ws_text: transport(Transport::WebSocketText.label()),
             ws_binary: transport(Transport::WebSocketBinary.label()),
+            ws_json: transport(Transport::WebSocketJson.label()),
             login_guest: login("guest"),
             login_unregistered: login("unregistered"),
             login_registered: login("registered"),
@@ -159,6 +168,20 @@ impl Meters {
             store_commit: histogram(
                 "atomicd_store_commit_seconds",
                 "Time of one store transaction, jobs and commit.",
+            ),
+            store_jobs: counter(
+                "atomicd_store_jobs_total",
+                &[],
+                "Jobs run in store transactions (divided by the commits: jobs per commit).",
+            ),
+            board_wait: histogram(
+                "atomicd_board_wait_seconds",
+                "How long a board that had to wait for its move's commit waited.",
+            ),
+            boards_at_once: counter(
+                "atomicd_boards_committed_at_once_total",
+                &[],
+                "Boards whose move was committed already when they were written.",
             ),
             store_queue: gauge(
                 "atomicd_store_queue_depth",
@@ -214,6 +237,7 @@ impl Meters {
             Transport::Telnet => &self.telnet,
             Transport::WebSocketText => &self.ws_text,
             Transport::WebSocketBinary => &self.ws_binary,
+            Transport::WebSocketJson => &self.ws_json,
         }
     }
 

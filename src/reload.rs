@@ -90,18 +90,42 @@ pub fn merge(running: &Config, mut new: Config) -> (Config, Reloaded) {
     (new, report)
 }
 
-/// The message of the day in `data_dir`, ending in a newline; empty when
-/// there is none.
-pub fn load_motd(data_dir: &Path) -> String {
-    std::fs::read_to_string(data_dir.join("motd.txt"))
-        .map(|m| {
-            if m.ends_with('\n') || m.is_empty() {
-                m
-            } else {
-                format!("{m}\n")
-            }
-        })
-        .unwrap_or_default()
+/// The message of the day in each language a user may choose: French
+/// readers get `motd.fr.txt` where the operator wrote one, English
+/// `motd.txt` otherwise (a server with one motd still greets everyone).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Motd {
+    pub en: String,
+    pub fr: Option<String>,
+}
+
+impl Motd {
+    /// The text a reader of `lang` gets.
+    pub fn for_lang(&self, lang: crate::chess::Lang) -> &str {
+        match (lang, &self.fr) {
+            (crate::chess::Lang::Fr, Some(fr)) => fr,
+            _ => &self.en,
+        }
+    }
+}
+
+/// The messages of the day in `data_dir`, each ending in a newline; the
+/// English one empty when there is none.
+pub fn load_motd(data_dir: &Path) -> Motd {
+    Motd {
+        en: read_motd(&data_dir.join("motd.txt")).unwrap_or_default(),
+        fr: read_motd(&data_dir.join("motd.fr.txt")),
+    }
+}
+
+fn read_motd(path: &Path) -> Option<String> {
+    std::fs::read_to_string(path).ok().map(|m| {
+        if m.ends_with('\n') || m.is_empty() {
+            m
+        } else {
+            format!("{m}\n")
+        }
+    })
 }
 
 /// One message per SIGHUP, the handler installed now. Where signals

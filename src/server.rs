@@ -119,6 +119,18 @@ fn listen(addr: SocketAddr) -> std::io::Result<TcpListener> {
     socket.listen(LISTEN_BACKLOG)
 }
 
+/// The key of the browsers' resume tokens, kept beside the database; a
+/// key of this run only (browsers log in again after a restart) when the
+/// file cannot be read or written.
+fn resume_key(database: &std::path::Path) -> crate::session::resume::Key {
+    use crate::session::resume::Key;
+    let path = Key::path_for(database);
+    Key::load_or_create(&path).unwrap_or_else(|e| {
+        tracing::error!(path = %path.display(), error = %e, "no resume key file; browser sessions will not survive a restart");
+        Key::random().expect("the operating system gives random bytes")
+    })
+}
+
 /// Opens the database, binds the listener and starts serving.
 pub async fn start(config: Config) -> Result<ServerHandle, StartError> {
     let meters = Meters::new();
@@ -126,10 +138,12 @@ pub async fn start(config: Config) -> Result<ServerHandle, StartError> {
         queue_limit: config.store.queue_limit,
         delay: Duration::from_millis(config.store.delay_ms),
         commit_time: meters.store_commit.clone(),
+        jobs: meters.store_jobs.clone(),
         failures: meters.store_failures.clone(),
         refused: meters.store_refused.clone(),
     };
     let store = Store::open_with(&config.database, options).map_err(StartError::Database)?;
+    store.start_board_watch(Duration::from_millis(config.store.board_wait_ms));
     let last_game_id = store
         .call(crate::store::games::max_id)
         .await
@@ -194,7 +208,10 @@ pub async fn start(config: Config) -> Result<ServerHandle, StartError> {
     world.load_tourneys(director, tourneys, last_tourney);
     let house = crate::house::House::new(&config);
     let analysis = crate::analysis::Analysis::new(&config);
+    let resume_key = resume_key(&config.database);
     let shared = Arc::new(Shared {
+        resume_key,
+        spent_tickets: Default::default(),
         house,
         analysis,
         throttle: Mutex::new(LoginThrottle::new(config.login_failures_before_delay)),

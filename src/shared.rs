@@ -29,8 +29,8 @@ pub struct Shared {
     /// bcrypt, off the async threads and below play in priority.
     pub hasher: Hasher,
     pub(crate) help: ArcSwap<HelpPages>,
-    /// The message of the day, shown after login.
-    pub(crate) motd: ArcSwap<String>,
+    /// The message of the day, shown after login, in its languages.
+    pub(crate) motd: ArcSwap<crate::reload::Motd>,
     pub started_at: Instant,
     pub started_unix: i64,
     pub(crate) throttle: Mutex<LoginThrottle>,
@@ -46,6 +46,10 @@ pub struct Shared {
     pub house: crate::house::House,
     /// The computer analysis of finished games (`[analysis]`).
     pub analysis: crate::analysis::Analysis,
+    /// What signs the browsers' resume tokens (session/resume.rs).
+    pub resume_key: crate::session::resume::Key,
+    /// Resume tickets already traded for a cookie.
+    pub spent_tickets: crate::session::resume::Spent,
 }
 
 /// Locks a mutex even if a thread panicked while holding it: one broken
@@ -72,7 +76,7 @@ impl Shared {
     }
 
     /// The message of the day in effect now.
-    pub fn motd(&self) -> Guard<Arc<String>> {
+    pub fn motd(&self) -> Guard<Arc<crate::reload::Motd>> {
         self.motd.load()
     }
 

@@ -43,6 +43,10 @@ pub struct User {
     /// Moves this session has played in its games (the command budget
     /// gives them back: a game paces its own moves).
     pub moves_played: u32,
+    /// A browser's session in the JSON framing of `/ws`, with the number
+    /// of its resume tokens: its replies carry typed parts, and its lines
+    /// are never a GUI's (French is French).
+    pub web: Option<u64>,
 }
 
 impl User {
@@ -95,9 +99,18 @@ impl User {
         self.board_body(snap, viewer, out);
     }
 
+    /// Whether this session speaks the JSON framing.
+    pub fn json(&self) -> bool {
+        self.web.is_some()
+    }
+
     /// How lines look for this user: language and settings.
     pub fn view(&self) -> View<'_> {
-        View::new(&self.vars, self.ivars, self.timing.is_timesealed())
+        let mut view = View::new(&self.vars, self.ivars, self.timing.is_timesealed());
+        if self.json() {
+            view.gui = false;
+        }
+        view
     }
 
     /// Changes variables here and in the world's copy at once.

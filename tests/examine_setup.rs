@@ -170,7 +170,7 @@ async fn the_ready_positions_of_help_atomic() {
     // Typing the stored move keeps to the stored moves: forward goes on.
     let next = alice.command("forward").await;
     assert!(
-        next.starts_with("Game 1: Alice goes forward 1 move.\n"),
+        next.starts_with("Partie 1 : Alice avance de 1 coup.\n"),
         "{next}"
     );
     assert_eq!(style12_fields(&next)[29], "Ng5");

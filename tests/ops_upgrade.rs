@@ -3,8 +3,8 @@
 //! of that version: see the README there), migrates it, and serves every
 //! row: accounts and their settings, finished games, ratings, messages,
 //! adjourned games (or games left live, which come back adjourned),
-//! journals and tournaments, as far as that version had them. The
-//! migrated database then passes `atomicd check`.
+//! journals, tournaments and computer analyses, as far as that version
+//! had them. The migrated database then passes `atomicd check`.
 
 mod ops_common;
 mod support;
@@ -73,6 +73,15 @@ async fn upgrade(version: usize) {
         assert!(
             standings.contains("Alice") && standings.contains("Bob"),
             "v{version}: {standings}"
+        );
+    }
+    if version >= 9 {
+        // The computer analysis of the first game, stored whole: shown
+        // without an engine.
+        let analysis = ask(&mut alice, "analyse 1").await;
+        assert!(
+            analysis.contains("Computer analysis of game 1: Alice vs. Bob"),
+            "v{version}: {analysis}"
         );
     }
     drop(alice);

@@ -65,6 +65,18 @@ async fn is_closed(stream: &mut TcpStream) -> bool {
     }
 }
 
+/// Sends `byte` every 150 ms, as a slowloris client does, until the
+/// server closes the connection; how long that took from `since`.
+async fn drip_until_closed(stream: &mut TcpStream, byte: u8, since: Instant) -> Duration {
+    for _ in 0..100 {
+        tokio::time::sleep(Duration::from_millis(150)).await;
+        if stream.write_all(&[byte]).await.is_err() || is_closed(stream).await {
+            return since.elapsed();
+        }
+    }
+    panic!("still open after 100 bytes over 15 s");
+}
+
 /// Reads one whole answer to `GET /healthz` (its body is "ok\n").
 async fn read_answer(stream: &mut TcpStream) -> String {
     let mut got = Vec::new();
@@ -109,16 +121,7 @@ async fn a_head_sent_a_byte_at_a_time_is_cut_off() {
     let start = Instant::now();
     let mut slow = tcp_from(server.web, local(1)).await;
     slow.write_all(b"GET / HTTP/1.1\r\n").await.unwrap();
-    let drip = async {
-        for _ in 0..100 {
-            tokio::time::sleep(Duration::from_millis(150)).await;
-            if slow.write_all(b"X").await.is_err() || is_closed(&mut slow).await {
-                return start.elapsed();
-            }
-        }
-        panic!("still open after 100 bytes over 15 s");
-    };
-    let after = drip.await;
+    let after = drip_until_closed(&mut slow, b'X', start).await;
     assert!(
         after >= Duration::from_millis(900),
         "closed too soon: {after:?}"
@@ -164,16 +167,7 @@ async fn a_later_request_has_the_header_time_from_its_first_byte() {
     tokio::time::sleep(Duration::from_millis(500)).await;
     let first_byte = Instant::now();
     conn.write_all(b"G").await.unwrap();
-    let after = async {
-        for _ in 0..100 {
-            tokio::time::sleep(Duration::from_millis(150)).await;
-            if conn.write_all(b"E").await.is_err() || is_closed(&mut conn).await {
-                return first_byte.elapsed();
-            }
-        }
-        panic!("still open after 100 bytes over 15 s");
-    }
-    .await;
+    let after = drip_until_closed(&mut conn, b'E', first_byte).await;
     assert!(
         after >= Duration::from_millis(900),
         "closed too soon: {after:?}"

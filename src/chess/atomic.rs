@@ -1,10 +1,14 @@
 //! One atomic game: a shakmaty position with the history FICS needs.
 //!
-//! The game keeps the legal moves of the current position, computed once
-//! per ply: reading the next move, writing the SAN of the last one and
-//! checking for mate all use that one list, which is most of a ply's cost.
+//! The game does not list the legal moves of every position it reaches
+//! (that was most of a ply's cost): whether any exists (for mate and
+//! stalemate) is a search that stops at the first, and a typed move is
+//! looked for among the moves between the squares it names
+//! ([`super::movegen`]). The full list is made only when asked for.
 
+use std::borrow::Cow;
 use std::fmt;
+use std::sync::OnceLock;
 
 use shakmaty::{
     Color, EnPassantMode, Move, MoveList, Position, Role,
@@ -16,7 +20,8 @@ use shakmaty::{
 
 use super::Lang;
 use super::chess960::StartPosition;
-use super::input::{Found, parse_shape};
+use super::input::{Found, Shape, parse_shape};
+use super::movegen;
 use super::notation;
 use super::outcome::{AutoEnd, DrawClaim};
 use super::variant::Variant;
@@ -132,8 +137,10 @@ pub struct AtomicGame {
     /// Atomic960 game.
     start_fen: Option<String>,
     pos: Atomic,
-    /// Legal moves of `pos`.
-    legal: MoveList,
+    /// Legal moves of `pos`, made the first time they are asked for.
+    legal: OnceLock<MoveList>,
+    /// Whether `pos` has a legal move.
+    has_moves: bool,
     moves: Vec<PlayedMove>,
     /// `hashes[i]`: the position after `i` half-moves, for repetition.
     hashes: Vec<Zobrist64>,
@@ -218,7 +225,8 @@ impl AtomicGame {
     fn from_position(variant: Variant, pos: Atomic, start_fen: Option<String>) -> Self {
         AtomicGame {
             variant,
-            legal: pos.legal_moves(),
+            legal: OnceLock::new(),
+            has_moves: movegen::has_legal_move(&pos),
             hashes: vec![hash(&pos)],
             start: pos.clone(),
             start_fen,
@@ -270,7 +278,7 @@ impl AtomicGame {
 
     /// The legal moves of the current position.
     pub fn legal_moves(&self) -> &MoveList {
-        &self.legal
+        self.legal.get_or_init(|| self.pos.legal_moves())
     }
 
     /// The side to move.
@@ -303,7 +311,7 @@ impl AtomicGame {
         strict_case: bool,
     ) -> Result<Move, MoveError> {
         let shape = parse_shape(input, Some(lang), strict_case).ok_or(MoveError::NotAMove)?;
-        match shape.find(&self.legal, promote) {
+        match shape.find(&self.candidates(&shape), promote) {
             Found::One(m) => Ok(m),
             Found::None => Err(MoveError::Illegal(input.trim().to_owned())),
             Found::Several => Err(MoveError::Ambiguous(input.trim().to_owned())),
@@ -326,15 +334,15 @@ impl AtomicGame {
 
     /// Plays `mv` if it is legal here.
     pub fn try_play(&mut self, mv: Move) -> Result<&PlayedMove, MoveError> {
-        if !self.legal.contains(&mv) {
+        if !self.is_legal(mv) {
             return Err(MoveError::Illegal(notation::uci(mv)));
         }
         let mut san = String::with_capacity(8);
-        San::disambiguate(mv, &self.legal).append_to_string(&mut san);
+        San::disambiguate(mv, &self.rivals(mv)).append_to_string(&mut san);
         self.advance(mv);
         // The suffix shakmaty writes: `#` for any decisive end (a king
         // exploded, or mate), `+` for check.
-        if self.pos.is_variant_end() || (self.legal.is_empty() && self.pos.is_check()) {
+        if self.pos.is_variant_end() || (!self.has_moves && self.pos.is_check()) {
             san.push('#');
         } else if self.pos.is_check() {
             san.push('+');
@@ -352,8 +360,40 @@ impl AtomicGame {
     /// hashes up to date.
     fn advance(&mut self, mv: Move) {
         self.pos.play_unchecked(mv);
-        self.legal = self.pos.legal_moves();
+        self.forget_moves();
         self.hashes.push(hash(&self.pos));
+    }
+
+    /// The position changed: what was known of its moves is not.
+    fn forget_moves(&mut self) {
+        self.legal = OnceLock::new();
+        self.has_moves = movegen::has_legal_move(&self.pos);
+    }
+
+    /// The legal moves a typed move may be: those between the squares it
+    /// names, or all of them when it may be a castle.
+    fn candidates(&self, shape: &Shape) -> Cow<'_, MoveList> {
+        match shape.squares(self.pos.board(), self.pos.turn()) {
+            Some((from, to)) => Cow::Owned(movegen::legal_between(&self.pos, from, to)),
+            None => Cow::Borrowed(self.legal_moves()),
+        }
+    }
+
+    /// Whether `mv` is legal here, without the full list but for a castle.
+    fn is_legal(&self, mv: Move) -> bool {
+        if mv.is_castle() {
+            return self.legal_moves().contains(&mv);
+        }
+        movegen::legal_between(&self.pos, mv.from().into_iter().collect(), mv.to().into())
+            .contains(&mv)
+    }
+
+    /// The legal moves the SAN of `mv` must be told apart from: the same
+    /// piece's moves to the same square (what `San::disambiguate` reads).
+    fn rivals(&self, mv: Move) -> MoveList {
+        let board = self.pos.board();
+        let ours = board.by_color(self.pos.turn()) & board.by_role(mv.role());
+        movegen::legal_between(&self.pos, ours, mv.to().into())
     }
 
     /// Reads `input` and plays it.
@@ -379,7 +419,7 @@ impl AtomicGame {
             };
             return Some(AutoEnd::KingExploded { loser });
         }
-        if self.legal.is_empty() {
+        if !self.has_moves {
             return Some(if self.pos.is_check() {
                 AutoEnd::Checkmate {
                     loser: self.pos.turn(),
@@ -447,7 +487,7 @@ impl AtomicGame {
         for played in &self.moves {
             self.pos.play_unchecked(played.mv);
         }
-        self.legal = self.pos.legal_moves();
+        self.forget_moves();
     }
 }
 

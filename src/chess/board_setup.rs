@@ -11,7 +11,9 @@ use shakmaty::{
     fen::Fen, variant::Atomic,
 };
 
-use super::{AtomicGame, BoardSnapshot, StartPosition, Variant};
+use std::fmt;
+
+use super::{AtomicGame, BoardSnapshot, SetupError, StartPosition, Variant};
 
 /// What one `bsetup` argument asks for.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -50,16 +52,186 @@ pub enum CastleRights {
 /// The words `bsetup` understands, for its usage line.
 pub const USAGE: &str = "bsetup [clear|start [0-959]|fen FEN|P@e4|x@e4|tomove white|black|wcastle|bcastle both|kside|qside|none|eppos FILE|none|done]";
 
+/// What a `bsetup` command did, as the user is told (the server's line is
+/// rendered from the catalogue; `Display` is the same in English).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SetupDone {
+    Cleared,
+    Started,
+    Started960(StartPosition),
+    FenSet,
+    /// A piece put or taken away, or `done`: nothing to say.
+    Quiet,
+    ToMove(Color),
+    Castle(Color, CastleRights),
+    EnPassant(Option<File>),
+}
+
+/// Which side of its king a rook stands on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RookSide {
+    /// The h-file side (king side).
+    H,
+    /// The a-file side (queen side).
+    A,
+}
+
+/// Why a `bsetup` command was refused (`Display`: the English line).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BsetupError {
+    /// The arguments do not read: the syntax they should have
+    /// (`bsetup tomove white|black`).
+    Usage(String),
+    /// `eppos` with something that is no file.
+    EpUsage,
+    /// Not `P@e4` and the like (as typed).
+    NotPlacement(String),
+    /// `fen` with text that is no FEN (as typed).
+    NotFen(String),
+    /// Atomic960 castling rights with the king off its first rank.
+    KingNotHome(Color),
+    /// Castling asked for on a side with no rook beside the king.
+    NoRook(Color, RookSide),
+    /// `done` with a position that cannot be played.
+    Unplayable(Unplayable),
+}
+
+/// Why a set-up position cannot be played.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Unplayable {
+    NoKing(Color),
+    TwoKings(Color),
+    PawnOnBackRank(Square),
+    /// `checked` is in check, but `to_move` is to move.
+    InCheck {
+        checked: Color,
+        to_move: Color,
+    },
+    /// Atomic castling rights without king and rook at home.
+    Castling,
+    /// Atomic960 castling rights without the king between its rooks.
+    Castling960,
+    /// No pawn of `pawn`'s side can have just gone to `square`.
+    EnPassant {
+        pawn: Color,
+        square: Square,
+    },
+    /// What the rules of the game found (shakmaty's reasons).
+    Setup(SetupError),
+}
+
+fn side_name(c: Color) -> &'static str {
+    if c == Color::White { "White" } else { "Black" }
+}
+
+impl fmt::Display for SetupDone {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SetupDone::Cleared => f.write_str("The board is now empty."),
+            SetupDone::Started => f.write_str("The board is now in the starting position."),
+            SetupDone::Started960(start) => write!(
+                f,
+                "The board is now in Chess960 start position {start} (Atomic960)."
+            ),
+            SetupDone::FenSet => f.write_str("The board is set from the FEN."),
+            SetupDone::Quiet => Ok(()),
+            SetupDone::ToMove(c) => write!(f, "{} to move.", side_name(*c)),
+            SetupDone::Castle(c, rights) => {
+                let name = side_name(*c);
+                match rights {
+                    CastleRights::Both => write!(f, "{name} may castle both ways."),
+                    CastleRights::KingSide => write!(f, "{name} may castle king side only."),
+                    CastleRights::QueenSide => write!(f, "{name} may castle queen side only."),
+                    CastleRights::None => write!(f, "{name} may not castle."),
+                }
+            }
+            SetupDone::EnPassant(Some(file)) => {
+                write!(f, "En passant is possible on the {}-file.", file.char())
+            }
+            SetupDone::EnPassant(None) => f.write_str("No en passant."),
+        }
+    }
+}
+
+impl fmt::Display for BsetupError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BsetupError::Usage(syntax) => write!(f, "Usage: {syntax}"),
+            BsetupError::EpUsage => {
+                f.write_str("Usage: bsetup eppos FILE|none (a file from a to h)")
+            }
+            BsetupError::NotPlacement(text) => write!(
+                f,
+                "\"{text}\" is not a piece placement: write P@e4 (White), p@e4 (Black), wp@e4, bp@e4 or x@e4."
+            ),
+            BsetupError::NotFen(text) => write!(f, "\"{text}\" is not a FEN."),
+            BsetupError::KingNotHome(c) => write!(
+                f,
+                "{} may only castle with its king on its first rank.",
+                side_name(*c)
+            ),
+            BsetupError::NoRook(c, side) => write!(
+                f,
+                "{} has no rook on the {} of its king.",
+                side_name(*c),
+                match side {
+                    RookSide::H => "h-side",
+                    RookSide::A => "a-side",
+                }
+            ),
+            BsetupError::Unplayable(Unplayable::Setup(e)) => write!(f, "{e}"),
+            BsetupError::Unplayable(why) => {
+                f.write_str("That position cannot be played: ")?;
+                match why {
+                    Unplayable::NoKing(c) => write!(f, "{} has no king", side_name(*c)),
+                    Unplayable::TwoKings(c) => {
+                        write!(f, "{} has more than one king", side_name(*c))
+                    }
+                    Unplayable::PawnOnBackRank(sq) => {
+                        write!(f, "no pawn may stand on rank {} ({sq})", sq.rank().char())
+                    }
+                    Unplayable::InCheck { checked, to_move } => write!(
+                        f,
+                        "{} is in check but it is {}'s move",
+                        side_name(*checked),
+                        side_name(*to_move)
+                    ),
+                    Unplayable::Castling => f.write_str("castling needs the king and rook at home"),
+                    Unplayable::Castling960 => f.write_str(
+                        "castling needs the king on its first rank between its castling rooks",
+                    ),
+                    Unplayable::EnPassant { pawn, square } => write!(
+                        f,
+                        "no {} pawn can have just gone to {square}",
+                        side_name(*pawn).to_ascii_lowercase()
+                    ),
+                    Unplayable::Setup(_) => Ok(()),
+                }?;
+                f.write_str(".")
+            }
+        }
+    }
+}
+
+impl std::error::Error for BsetupError {}
+
 impl SetupCommand {
-    /// Reads the arguments of `bsetup` (already trimmed, not empty).
+    /// Reads the arguments of `bsetup` (already trimmed, not empty); the
+    /// refusal is its English line (see [`SetupCommand::read`]).
     pub fn parse(args: &str) -> Result<SetupCommand, String> {
+        Self::read(args).map_err(|e| e.to_string())
+    }
+
+    /// Reads the arguments of `bsetup` (already trimmed, not empty).
+    pub fn read(args: &str) -> Result<SetupCommand, BsetupError> {
         let mut words = args.split_whitespace();
         let first = words.next().unwrap_or_default();
         let rest: Vec<&str> = words.collect();
-        let one = |what: &str| -> Result<String, String> {
+        let usage = |what: &str| BsetupError::Usage(format!("bsetup {what}"));
+        let one = |what: &str| -> Result<String, BsetupError> {
             match rest.as_slice() {
                 [word] => Ok(word.to_ascii_lowercase()),
-                _ => Err(format!("Usage: bsetup {what}")),
+                _ => Err(usage(what)),
             }
         };
         match first.to_ascii_lowercase().as_str() {
@@ -69,16 +241,16 @@ impl SetupCommand {
                 [number] => number
                     .parse()
                     .map(SetupCommand::Start960)
-                    .map_err(|_| "Usage: bsetup start [0-959]".to_owned()),
-                _ => Err("Usage: bsetup start [0-959]".into()),
+                    .map_err(|_| usage("start [0-959]")),
+                _ => Err(usage("start [0-959]")),
             },
             "done" if rest.is_empty() => Ok(SetupCommand::Done),
             "fen" if !rest.is_empty() => Ok(SetupCommand::Fen(rest.join(" "))),
-            "fen" => Err("Usage: bsetup fen FEN".into()),
+            "fen" => Err(usage("fen FEN")),
             "tomove" => match one("tomove white|black")?.as_str() {
                 "white" | "w" => Ok(SetupCommand::ToMove(Color::White)),
                 "black" | "b" => Ok(SetupCommand::ToMove(Color::Black)),
-                _ => Err("Usage: bsetup tomove white|black".into()),
+                _ => Err(usage("tomove white|black")),
             },
             word @ ("wcastle" | "bcastle") => {
                 let color = if word == "wcastle" {
@@ -86,12 +258,13 @@ impl SetupCommand {
                 } else {
                     Color::Black
                 };
-                let rights = match one(&format!("{word} both|kside|qside|none"))?.as_str() {
+                let syntax = format!("{word} both|kside|qside|none");
+                let rights = match one(&syntax)?.as_str() {
                     "both" => CastleRights::Both,
                     "kside" => CastleRights::KingSide,
                     "qside" => CastleRights::QueenSide,
                     "none" => CastleRights::None,
-                    _ => return Err(format!("Usage: bsetup {word} both|kside|qside|none")),
+                    _ => return Err(usage(&syntax)),
                 };
                 Ok(SetupCommand::Castle(color, rights))
             }
@@ -109,23 +282,24 @@ impl SetupCommand {
                 ) {
                     (Some(file), None, _) => Ok(SetupCommand::EnPassant(Some(file))),
                     (Some(file), Some('3' | '6'), None) => Ok(SetupCommand::EnPassant(Some(file))),
-                    _ => Err("Usage: bsetup eppos FILE|none (a file from a to h)".into()),
+                    _ => Err(BsetupError::EpUsage),
                 }
             }
-            _ if rest.is_empty() && first.contains('@') => parse_placement(first),
-            _ => Err(format!("Usage: {USAGE}")),
+            _ if rest.is_empty() && first.contains('@') => read_placement(first),
+            _ => Err(BsetupError::Usage(USAGE.to_string())),
         }
     }
 }
 
 /// `P@e4` (upper case White, lower case Black), `wp@e4`/`bp@e4` (the
-/// colour said first), `x@e4` (clear the square).
+/// colour said first), `x@e4` (clear the square); the refusal in English.
 pub fn parse_placement(text: &str) -> Result<SetupCommand, String> {
-    let bad = || {
-        format!(
-            "\"{text}\" is not a piece placement: write P@e4 (White), p@e4 (Black), wp@e4, bp@e4 or x@e4."
-        )
-    };
+    read_placement(text).map_err(|e| e.to_string())
+}
+
+/// `P@e4`, `wp@e4`, `x@e4` (see [`parse_placement`]).
+pub fn read_placement(text: &str) -> Result<SetupCommand, BsetupError> {
+    let bad = || BsetupError::NotPlacement(text.to_string());
     let (piece, square) = text.split_once('@').ok_or_else(bad)?;
     let square = Square::from_ascii(square.to_ascii_lowercase().as_bytes()).map_err(|_| bad())?;
     let chars: Vec<char> = piece.chars().collect();
@@ -199,13 +373,20 @@ impl BoardEditor {
         }
     }
 
-    /// Applies one command (not `done`); returns the line for the user.
+    /// Applies one command (not `done`); returns the line for the user,
+    /// in English (see [`BoardEditor::change`]).
     pub fn apply(&mut self, command: &SetupCommand) -> Result<String, String> {
-        let color_name = |c: Color| if c == Color::White { "White" } else { "Black" };
+        self.change(command)
+            .map(|done| done.to_string())
+            .map_err(|e| e.to_string())
+    }
+
+    /// Applies one command (not `done`): what it did, or why it cannot.
+    pub fn change(&mut self, command: &SetupCommand) -> Result<SetupDone, BsetupError> {
         Ok(match command {
             SetupCommand::Clear => {
                 *self = BoardEditor::empty_in(self.variant);
-                "The board is now empty.".into()
+                SetupDone::Cleared
             }
             SetupCommand::Start => {
                 *self = BoardEditor {
@@ -213,7 +394,7 @@ impl BoardEditor {
                     setup: Setup::initial(),
                     ep_file: None,
                 };
-                "The board is now in the starting position.".into()
+                SetupDone::Started
             }
             SetupCommand::Start960(start) => {
                 *self = BoardEditor {
@@ -221,11 +402,11 @@ impl BoardEditor {
                     setup: start.setup(),
                     ep_file: None,
                 };
-                format!("The board is now in Chess960 start position {start} (Atomic960).")
+                SetupDone::Started960(*start)
             }
             SetupCommand::Fen(text) => {
                 let fen = Fen::from_ascii(text.trim().as_bytes())
-                    .map_err(|_| format!("\"{}\" is not a FEN.", text.trim()))?;
+                    .map_err(|_| BsetupError::NotFen(text.trim().to_string()))?;
                 let setup = fen.into_setup();
                 self.ep_file = setup.ep_square.map(Square::file);
                 self.setup = Setup {
@@ -235,41 +416,32 @@ impl BoardEditor {
                     ep_square: None,
                     ..setup
                 };
-                "The board is set from the FEN.".into()
+                SetupDone::FenSet
             }
             SetupCommand::Place(Some(piece), square) => {
                 self.setup.board.set_piece_at(*square, *piece);
-                String::new()
+                SetupDone::Quiet
             }
             SetupCommand::Place(None, square) => {
                 self.setup.board.discard_piece_at(*square);
-                String::new()
+                SetupDone::Quiet
             }
             SetupCommand::ToMove(color) => {
                 self.setup.turn = *color;
-                format!("{} to move.", color_name(*color))
+                SetupDone::ToMove(*color)
             }
             SetupCommand::Castle(color, rights) => {
                 let rooks = self.castling_rooks(*color, *rights)?;
                 let rank = color.backrank();
                 self.setup.castling_rights = (self.setup.castling_rights & !Bitboard::from(rank))
                     | rooks.into_iter().flatten().collect::<Bitboard>();
-                let name = color_name(*color);
-                match rights {
-                    CastleRights::Both => format!("{name} may castle both ways."),
-                    CastleRights::KingSide => format!("{name} may castle king side only."),
-                    CastleRights::QueenSide => format!("{name} may castle queen side only."),
-                    CastleRights::None => format!("{name} may not castle."),
-                }
+                SetupDone::Castle(*color, *rights)
             }
             SetupCommand::EnPassant(file) => {
                 self.ep_file = *file;
-                match file {
-                    Some(f) => format!("En passant is possible on the {}-file.", f.char()),
-                    None => "No en passant.".into(),
-                }
+                SetupDone::EnPassant(*file)
             }
-            SetupCommand::Done => String::new(),
+            SetupCommand::Done => SetupDone::Quiet,
         })
     }
 
@@ -281,7 +453,7 @@ impl BoardEditor {
         &self,
         color: Color,
         rights: CastleRights,
-    ) -> Result<[Option<Square>; 2], String> {
+    ) -> Result<[Option<Square>; 2], BsetupError> {
         let (h_wanted, a_wanted) = match rights {
             CastleRights::Both => (true, true),
             CastleRights::KingSide => (true, false),
@@ -300,9 +472,7 @@ impl BoardEditor {
                 let king = board
                     .king_of(color)
                     .filter(|k| k.rank() == rank)
-                    .ok_or_else(|| {
-                        format!("{color:?} may only castle with its king on its first rank.")
-                    })?;
+                    .ok_or(BsetupError::KingNotHome(color))?;
                 let rooks = board.by_piece(color.rook()) & rank;
                 (
                     rooks.into_iter().rfind(|r| r.file() > king.file()),
@@ -310,14 +480,14 @@ impl BoardEditor {
                 )
             }
         };
-        let pick = |wanted: bool, rook: Option<Square>, side: &str| match (wanted, rook) {
+        let pick = |wanted: bool, rook: Option<Square>, side: RookSide| match (wanted, rook) {
             (false, _) => Ok(None),
             (true, Some(rook)) => Ok(Some(rook)),
-            (true, None) => Err(format!("{color:?} has no rook on the {side} of its king.")),
+            (true, None) => Err(BsetupError::NoRook(color, side)),
         };
         Ok([
-            pick(h_wanted, h_rook, "h-side")?,
-            pick(a_wanted, a_rook, "a-side")?,
+            pick(h_wanted, h_rook, RookSide::H)?,
+            pick(a_wanted, a_rook, RookSide::A)?,
         ])
     }
 
@@ -353,66 +523,59 @@ impl BoardEditor {
     }
 
     /// Checks that the position can be played and makes it a game; or says
-    /// what is wrong, in one sentence for the user.
+    /// what is wrong, in one English sentence (see [`BoardEditor::check`]).
     pub fn finish(&self) -> Result<AtomicGame, String> {
-        let cannot = |why: String| format!("That position cannot be played: {why}.");
+        self.check().map_err(|e| e.to_string())
+    }
+
+    /// Checks that the position can be played and makes it a game; or says
+    /// why it cannot.
+    pub fn check(&self) -> Result<AtomicGame, BsetupError> {
+        let cannot = |why: Unplayable| BsetupError::Unplayable(why);
         let setup = self.setup();
         let board = &setup.board;
         for color in Color::ALL {
-            let name = if color == Color::White {
-                "White"
-            } else {
-                "Black"
-            };
             match (board.kings() & board.by_color(color)).count() {
-                0 => return Err(cannot(format!("{name} has no king"))),
+                0 => return Err(cannot(Unplayable::NoKing(color))),
                 1 => {}
-                _ => return Err(cannot(format!("{name} has more than one king"))),
+                _ => return Err(cannot(Unplayable::TwoKings(color))),
             }
         }
         if let Some(square) = (board.pawns() & Bitboard::BACKRANKS).first() {
-            return Err(cannot(format!(
-                "no pawn may stand on rank {} ({square})",
-                square.rank().char()
-            )));
+            return Err(cannot(Unplayable::PawnOnBackRank(square)));
         }
         let kinds = match Atomic::from_setup(setup.clone(), self.variant.castling_mode()) {
             Ok(_) => PositionErrorKinds::empty(),
             Err(e) => e.kinds(),
         };
         let turn = setup.turn;
-        let name = |c: Color| if c == Color::White { "White" } else { "Black" };
         if kinds.contains(PositionErrorKinds::OPPOSITE_CHECK) {
-            return Err(cannot(format!(
-                "{} is in check but it is {}'s move",
-                name(!turn),
-                name(turn)
-            )));
+            return Err(cannot(Unplayable::InCheck {
+                checked: !turn,
+                to_move: turn,
+            }));
         }
         if kinds.contains(PositionErrorKinds::INVALID_CASTLING_RIGHTS) {
             return Err(cannot(match self.variant {
-                Variant::Atomic => "castling needs the king and rook at home".into(),
-                Variant::Atomic960 => {
-                    "castling needs the king on its first rank between its castling rooks".into()
-                }
+                Variant::Atomic => Unplayable::Castling,
+                Variant::Atomic960 => Unplayable::Castling960,
             }));
         }
-        if kinds.contains(PositionErrorKinds::INVALID_EP_SQUARE) {
+        if kinds.contains(PositionErrorKinds::INVALID_EP_SQUARE)
+            && let Some(sq) = setup.ep_square
+        {
             // The pawn that went two squares, as `eppos` named its file.
-            let pawn = setup.ep_square.map_or(String::new(), |sq| {
-                let rank = if turn == Color::White {
-                    Rank::Fifth
-                } else {
-                    Rank::Fourth
-                };
-                Square::from_coords(sq.file(), rank).to_string()
-            });
-            return Err(cannot(format!(
-                "no {} pawn can have just gone to {pawn}",
-                name(!turn).to_ascii_lowercase()
-            )));
+            let rank = if turn == Color::White {
+                Rank::Fifth
+            } else {
+                Rank::Fourth
+            };
+            return Err(cannot(Unplayable::EnPassant {
+                pawn: !turn,
+                square: Square::from_coords(sq.file(), rank),
+            }));
         }
-        AtomicGame::from_fen_in(self.variant, &self.fen()).map_err(|e| e.to_string())
+        AtomicGame::from_fen_in(self.variant, &self.fen()).map_err(|e| cannot(Unplayable::Setup(e)))
     }
 }
 

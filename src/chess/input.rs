@@ -31,7 +31,7 @@
 //! * a promotion piece may follow as `=Q`, `/q` or just `Q`; without one
 //!   the player's `promote` setting is used.
 
-use shakmaty::{CastlingSide, File, Move, MoveList, Rank, Role, Square};
+use shakmaty::{Bitboard, Board, CastlingSide, Color, File, Move, MoveList, Rank, Role, Square};
 
 use super::Lang;
 
@@ -97,7 +97,50 @@ impl Shape {
     }
 }
 
+impl Shape {
+    /// The squares the moves this text may mean go from and to, for `us`
+    /// on `board`: the legal moves between them are all that
+    /// [`find`](Self::find) needs to see. None when the text may be a
+    /// castle (`O-O`, or a square pair from our king's square), which only
+    /// the full list of legal moves holds.
+    pub(crate) fn squares(&self, board: &Board, us: Color) -> Option<(Bitboard, Bitboard)> {
+        let Shape::Patterns(first, second) = *self else {
+            return None;
+        };
+        let (mut from, mut to) = first.squares(board, us)?;
+        if let Some(p) = second {
+            let (f, t) = p.squares(board, us)?;
+            from |= f;
+            to |= t;
+        }
+        Some((from, to))
+    }
+}
+
 impl Pattern {
+    /// The squares of [`Shape::squares`] for this reading.
+    fn squares(&self, board: &Board, us: Color) -> Option<(Bitboard, Bitboard)> {
+        let ours = board.by_color(us);
+        let mut from = match self.role {
+            Some(role) => ours & board.by_role(role),
+            None => ours,
+        };
+        if let Some(f) = self.from_file {
+            from &= Bitboard::from_file(f);
+        }
+        if let Some(r) = self.from_rank {
+            from &= Bitboard::from_rank(r);
+        }
+        if self.role.is_none() && (from & board.kings()).any() {
+            return None;
+        }
+        let mut to = Bitboard::from_file(self.to_file);
+        if let Some(r) = self.to_rank {
+            to &= Bitboard::from_rank(r);
+        }
+        Some((from, to))
+    }
+
     fn matches(&self, m: Move, promote: Role) -> bool {
         let (role, from, to) = match m {
             Move::Normal { role, from, to, .. } => (role, from, to),

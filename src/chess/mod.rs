@@ -18,6 +18,7 @@ pub mod chess960;
 pub mod clock_text;
 pub mod input;
 pub mod lessons;
+pub mod movegen;
 pub mod movelist;
 pub mod notation;
 pub mod outcome;
@@ -32,7 +33,7 @@ pub use atomic::{AtomicGame, MoveError, PlayedMove, SetupError};
 pub use chess960::StartPosition;
 pub use input::looks_like_move;
 pub use outcome::{AutoEnd, DrawClaim};
-pub use snapshot::{BoardSnapshot, LastMove};
+pub use snapshot::{BoardSnapshot, GameLabel, LastMove};
 pub use variant::Variant;
 
 /// The language a user reads and types chess in (`set lang en|fr`).

@@ -9,9 +9,16 @@
 //!
 //! The slots are made only when a shared kind is first asked for, so a
 //! board that no observer sees costs one empty pointer.
+//!
+//! The two players' lines differ only in two fields (the relation, `1` or
+//! `-1`, and the flip, since each sees their own side at the bottom): one
+//! line is drawn for both, with its two fields marked, and each player's
+//! is that line with their two fields put in ([`SharedLines::player`]).
 
 use std::fmt;
 use std::sync::OnceLock;
+
+use super::style12::Marks;
 
 /// The relations (style-12 field 19) whose viewers may be many: observers
 /// of a played game, and examiners and observers of an examined one.
@@ -24,9 +31,33 @@ type Slots = [OnceLock<Box<str>>; SLOTS];
 
 /// The lines of one board, filled in as viewers ask for them.
 #[derive(Default)]
-pub struct SharedLines(OnceLock<Box<Slots>>);
+pub struct SharedLines(OnceLock<Box<Slots>>, [OnceLock<(Box<str>, Marks)>; 2]);
 
 impl SharedLines {
+    /// Writes a player's line (relation `1` or `-1`) to `out`: the players'
+    /// line of this clock precision, drawn by `draw` the first time (with
+    /// any relation and flip: it says where it put them), with this
+    /// player's relation and flip put in.
+    pub fn player(
+        &self,
+        relation: i8,
+        flip: bool,
+        ms: bool,
+        draw: impl FnOnce(&mut String) -> Marks,
+        out: &mut String,
+    ) {
+        let (line, marks) = self.1[usize::from(ms)].get_or_init(|| {
+            let mut line = String::new();
+            let marks = draw(&mut line);
+            (line.into_boxed_str(), marks)
+        });
+        out.push_str(&line[..marks.relation.start]);
+        out.push_str(if relation == 1 { "1" } else { "-1" });
+        out.push_str(&line[marks.relation.end..marks.flip]);
+        out.push(if flip { '1' } else { '0' });
+        out.push_str(&line[marks.flip + 1..]);
+    }
+
     /// The line for viewers of this kind, drawn by `draw` the first time;
     /// `None` for kinds that are not shared (players).
     pub fn get_or_draw(
@@ -57,11 +88,17 @@ impl Clone for SharedLines {
     }
 }
 
+/// Whether a relation is a player's, whose line [`SharedLines::player`]
+/// makes.
+pub fn is_player(relation: i8) -> bool {
+    relation == 1 || relation == -1
+}
+
 impl fmt::Debug for SharedLines {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let drawn = self.0.get().map_or(0, |slots| {
             slots.iter().filter(|s| s.get().is_some()).count()
-        });
+        }) + self.1.iter().filter(|s| s.get().is_some()).count();
         write!(f, "SharedLines({drawn} drawn)")
     }
 }
@@ -101,5 +138,26 @@ mod tests {
             );
         }
         assert!(lines.clone().0.get().is_none());
+    }
+
+    #[test]
+    fn players_lines_are_one_line_with_their_fields_put_in() {
+        let lines = SharedLines::default();
+        let mut draws = 0;
+        let mut draw = |s: &mut String| {
+            draws += 1;
+            s.push_str("<12> x y -1 3 0 z 0 1 5\n");
+            Marks {
+                relation: 9..11,
+                flip: 18,
+            }
+        };
+        let mut out = String::new();
+        lines.player(1, true, false, &mut draw, &mut out);
+        assert_eq!(out, "<12> x y 1 3 0 z 1 1 5\n");
+        out.clear();
+        lines.player(-1, false, false, |_| unreachable!(), &mut out);
+        assert_eq!(out, "<12> x y -1 3 0 z 0 1 5\n");
+        assert_eq!(draws, 1);
     }
 }

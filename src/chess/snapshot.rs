@@ -9,6 +9,8 @@
 //! built with `bsetup` may lack a king or put a pawn on the last rank for a
 //! while, and its viewers still see it as it stands.
 
+use std::sync::Arc;
+
 use shakmaty::{EnPassantMode, Position, Setup};
 
 use super::AtomicGame;
@@ -47,6 +49,20 @@ pub struct BoardSnapshot {
     /// Style-12 lines already drawn for observers, shared by all who see
     /// the board alike. Empty in a copy: the copy may be changed.
     pub shared: SharedLines,
+    /// What a board of a game in progress says of the game beyond its
+    /// position (its database id, the players' ratings), for clients that
+    /// read boards as data; one allocation per game, shared by its boards.
+    pub label: Option<Arc<GameLabel>>,
+}
+
+/// A played game's facts that every one of its boards shares.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameLabel {
+    /// The game's row in the database.
+    pub db_id: i64,
+    /// Ratings as `Creating:` shows them (`1500`, `1500P`, `----`, `++++`).
+    pub white_rating: String,
+    pub black_rating: String,
 }
 
 /// The last move as the boards show it.
@@ -54,6 +70,8 @@ pub struct BoardSnapshot {
 pub struct LastMove {
     /// English SAN (`Nxd5`, `Qh4#`).
     pub san: String,
+    /// UCI (`c3d5`, `e7e8q`, castling as the game's variant writes it).
+    pub uci: String,
     /// Style-12 field 27 (`N/c3-d5`).
     pub verbose: String,
     /// Time the move took, in ms.
@@ -73,6 +91,7 @@ impl BoardSnapshot {
             double_push_file: game.double_push_file(),
             last_move: game.moves().last().map(|m| LastMove {
                 san: m.san.clone(),
+                uci: m.uci.clone(),
                 verbose: m.verbose.clone(),
                 time_ms: 0,
             }),
@@ -84,6 +103,7 @@ impl BoardSnapshot {
             lag_ms: 0,
             made_at: None,
             shared: SharedLines::default(),
+            label: None,
         }
     }
 
@@ -111,6 +131,7 @@ impl BoardSnapshot {
             lag_ms: 0,
             made_at: None,
             shared: SharedLines::default(),
+            label: None,
         }
     }
 
@@ -123,6 +144,21 @@ impl BoardSnapshot {
         })
     }
 
+    /// Appends the style-12 line of a viewer who is not among the many
+    /// (a player, or any viewer of a kind [`shared_style12`] does not
+    /// share): a player's is the players' line of this board with their
+    /// fields put in, the others are drawn.
+    ///
+    /// [`shared_style12`]: Self::shared_style12
+    pub fn own_style12(&self, relation: i8, flip: bool, ms: bool, out: &mut String) {
+        if super::shared_lines::is_player(relation) {
+            let draw = |line: &mut String| style12::render_marked(self, relation, flip, ms, line);
+            self.shared.player(relation, flip, ms, draw, out);
+        } else {
+            style12::render(self, relation, flip, ms, out);
+        }
+    }
+
     /// The side to move.
     pub fn turn(&self) -> shakmaty::Color {
         self.position.turn
@@ -133,5 +169,44 @@ impl AtomicGame {
     /// The board of this game now; see [`BoardSnapshot::new`].
     pub fn snapshot(&self, game_no: u32, white: &str, black: &str) -> BoardSnapshot {
         BoardSnapshot::new(self, game_no, white, black)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::chess::Lang;
+
+    /// A player's line, made from the players' line of the board, is the
+    /// line drawn for them alone, whoever asked first and with either
+    /// orientation and clock precision.
+    #[test]
+    fn players_lines_are_the_lines_drawn_for_each() {
+        let mut game = AtomicGame::new();
+        for san in ["e4", "d5", "Nf3"] {
+            let mv = game
+                .parse_move(san, Lang::En, shakmaty::Role::Queen)
+                .unwrap();
+            game.play(mv);
+        }
+        let mut board = game.snapshot(12, "Alice", "Bob");
+        board.white_clock_ms = 61_234;
+        board.black_clock_ms = 9_999;
+        board.last_move.as_mut().unwrap().time_ms = 1_500;
+        let kinds: Vec<(i8, bool, bool)> = [1, -1]
+            .into_iter()
+            .flat_map(|r| [(r, false), (r, true)])
+            .flat_map(|(r, f)| [(r, f, false), (r, f, true)])
+            .collect();
+        for first in &kinds {
+            let snap = board.clone();
+            for &(relation, flip, ms) in std::iter::once(first).chain(&kinds) {
+                let mut drawn = String::new();
+                style12::render(&snap, relation, flip, ms, &mut drawn);
+                let mut made = String::from("before ");
+                snap.own_style12(relation, flip, ms, &mut made);
+                assert_eq!(made, format!("before {drawn}"), "{relation} {flip} {ms}");
+            }
+        }
     }
 }

@@ -22,6 +22,27 @@ const LINE: usize = 224;
 /// `relation` is field 19 as seen by this viewer (1, -1, 0, 2, -2, -3,
 /// -4); `flip` is field 30; `ms` is the viewer's `iset ms`.
 pub fn render(snap: &BoardSnapshot, relation: i8, flip: bool, ms: bool, out: &mut String) {
+    render_marked(snap, relation, flip, ms, out);
+}
+
+/// Where the two fields that differ between the players of one board lie
+/// in a line, in bytes from its start: the relation (field 19, `1` or
+/// `-1`) and the flip (field 30, one digit).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Marks {
+    pub relation: std::ops::Range<usize>,
+    pub flip: usize,
+}
+
+/// [`render`], saying where the relation and the flip went.
+pub fn render_marked(
+    snap: &BoardSnapshot,
+    relation: i8,
+    flip: bool,
+    ms: bool,
+    out: &mut String,
+) -> Marks {
+    let start = out.len();
     out.reserve(LINE + snap.white.len() + snap.black.len());
     let pos = &snap.position;
     // "<12>", then the ranks from 8 to 1, each after a space: square a8
@@ -61,7 +82,9 @@ pub fn render(snap: &BoardSnapshot, relation: i8, flip: bool, ms: bool, out: &mu
     out.push_str(&snap.white);
     out.push(' ');
     out.push_str(&snap.black);
+    let relation_at = out.len() + 1 - start;
     field(out, relation);
+    let relation = relation_at..out.len() - start;
     field(out, snap.initial_secs / 60);
     field(out, snap.increment_secs);
     field(out, white_strength);
@@ -84,10 +107,15 @@ pub fn render(snap: &BoardSnapshot, relation: i8, flip: bool, ms: bool, out: &mu
             out.push_str(") none");
         }
     }
+    let flip_at = out.len() + 1 - start;
     out.push_str(if flip { " 1" } else { " 0" });
     out.push_str(if snap.ticking { " 1" } else { " 0" });
     field(out, snap.lag_ms);
     out.push('\n');
+    Marks {
+        relation,
+        flip: flip_at,
+    }
 }
 
 /// Fields 11–14: White may castle short, long, Black short, long.

@@ -4,18 +4,15 @@
 use super::Ctx;
 use super::admin::{first_word, record};
 use crate::account::{Titles, check_handle};
+use crate::event::Date;
 use crate::msg;
 use crate::store::writer::passing;
 use crate::store::{StoreError, accounts, admin as db};
-use crate::timefmt::{fics_date, unix_now};
-
-const DB_DOWN: &str = "The database is not available; try again later.\n";
+use crate::timefmt::unix_now;
 
 /// What `addplayer` says when the disk refuses the new account.
-fn unsaved_account(name: &str) -> String {
-    format!(
-        "The account {name} cannot be saved: the server cannot write to its database. It was not created; try again later.\n"
-    )
+fn unsaved_account(name: &str) -> crate::event::Msg {
+    msg!("admin-account-unsaved", name = name)
 }
 
 /// `addplayer name password`: registers an account from inside the server.
@@ -26,14 +23,16 @@ pub fn addplayer(ctx: &mut Ctx<'_>, args: &str) {
         return ctx.usage("addplayer name password");
     }
     if let Err(e) = check_handle(name) {
-        return ctx.line(e.to_string().trim_end_matches("  Try again."));
+        return ctx.say(&crate::render::errors::handle_error(e));
     }
     let shared = ctx.shared().clone();
     let me = ctx.session.name.clone();
     let (name, password) = (name.to_string(), password.to_string());
+    let voice = ctx.voice();
     ctx.reply_later(async move {
+        let db_down = || voice.line(&msg!("database-unavailable"));
         let Some(hash) = shared.hash_password(password).await else {
-            return DB_DOWN.to_string();
+            return db_down();
         };
         let n = name.clone();
         let created = shared
@@ -50,14 +49,16 @@ pub fn addplayer(ctx: &mut Ctx<'_>, args: &str) {
                     "",
                     Some("Account created."),
                 );
-                format!("Added: {name} is now a registered player.\n")
+                voice.line(&msg!("admin-player-added", name = &name))
             }
             Ok(Err(accounts::CreateError::Exists(existing))) => {
-                format!("A player named {existing} is already registered.\n")
+                voice.line(&msg!("admin-player-exists", name = existing))
             }
-            Err(StoreError::Unsaved) => unsaved_account(&name),
-            Ok(Err(accounts::CreateError::Db(e))) if passing(&e) => unsaved_account(&name),
-            _ => DB_DOWN.to_string(),
+            Err(StoreError::Unsaved) => voice.line(&unsaved_account(&name)),
+            Ok(Err(accounts::CreateError::Db(e))) if passing(&e) => {
+                voice.line(&unsaved_account(&name))
+            }
+            _ => db_down(),
         }
     });
 }
@@ -73,22 +74,22 @@ pub fn asetpasswd(ctx: &mut Ctx<'_>, args: &str) {
     let me = ctx.session.name.clone();
     let (name, password) = (name.to_string(), password.to_string());
     let stars = "*".repeat(password.len());
+    let voice = ctx.voice();
     ctx.reply_later(async move {
+        let db_down = || voice.line(&msg!("database-unavailable"));
         let lookup = name.clone();
         let account = match shared.store.call(move |c| accounts::find(c, &lookup)).await {
             Ok(Ok(a)) => a,
-            _ => return DB_DOWN.to_string(),
+            _ => return db_down(),
         };
         let Some(account) = account else {
-            return format!(
-                "There is no account named \"{name}\"; unregistered players have no password.\n"
-            );
+            return voice.line(&msg!("admin-no-password", name = &name));
         };
         if account.titles.admin && !account.name.eq_ignore_ascii_case(&me) {
-            return "You can't set the password of another administrator.\n".to_string();
+            return voice.line(&msg!("admin-password-admin"));
         }
         let Some(hash) = shared.hash_password(password).await else {
-            return DB_DOWN.to_string();
+            return db_down();
         };
         let n = account.name.clone();
         match shared
@@ -97,7 +98,7 @@ pub fn asetpasswd(ctx: &mut Ctx<'_>, args: &str) {
             .await
         {
             Ok(Ok(true)) => {}
-            _ => return DB_DOWN.to_string(),
+            _ => return db_down(),
         }
         if let Some(p) = shared.world().by_name(&account.name) {
             p.send_event(crate::event::Event::line(crate::msg!(
@@ -113,7 +114,11 @@ pub fn asetpasswd(ctx: &mut Ctx<'_>, args: &str) {
             "",
             Some("Password changed by an administrator."),
         );
-        format!("Password of {} changed to {stars}.\n", account.name)
+        voice.line(&msg!(
+            "admin-password-changed",
+            name = &account.name,
+            stars = stars
+        ))
     });
 }
 
@@ -134,22 +139,23 @@ pub fn remplayer(ctx: &mut Ctx<'_>, args: &str) {
     let shared = ctx.shared().clone();
     let me = ctx.session.name.clone();
     let name = name.to_string();
+    let voice = ctx.voice();
     ctx.reply_later(async move {
         let lookup = name.clone();
         let removed = shared
             .store
-            .call(move |c| -> rusqlite::Result<Result<String, String>> {
-                match accounts::find(c, &lookup)? {
-                    None => Ok(Err(format!("There is no account named \"{lookup}\"."))),
-                    Some(a) if a.titles.admin => {
-                        Ok(Err("You can't remove an administrator.".to_string()))
+            .call(
+                move |c| -> rusqlite::Result<Result<String, crate::event::Msg>> {
+                    match accounts::find(c, &lookup)? {
+                        None => Ok(Err(msg!("admin-no-account", name = &lookup))),
+                        Some(a) if a.titles.admin => Ok(Err(msg!("admin-remove-admin"))),
+                        Some(a) => {
+                            db::remove_account(c, &a.name, unix_now())?;
+                            Ok(Ok(a.name))
+                        }
                     }
-                    Some(a) => {
-                        db::remove_account(c, &a.name, unix_now())?;
-                        Ok(Ok(a.name))
-                    }
-                }
-            })
+                },
+            )
             .await;
         match removed {
             Ok(Ok(Ok(shown))) => {
@@ -162,10 +168,10 @@ pub fn remplayer(ctx: &mut Ctx<'_>, args: &str) {
                     "",
                     Some("Account removed."),
                 );
-                format!("Player {shown} removed.\n")
+                voice.line(&msg!("admin-player-removed", name = shown))
             }
-            Ok(Ok(Err(e))) => format!("{e}\n"),
-            _ => DB_DOWN.to_string(),
+            Ok(Ok(Err(e))) => voice.line(&e),
+            _ => voice.line(&msg!("database-unavailable")),
         }
     });
 }
@@ -210,24 +216,26 @@ pub fn showcomment(ctx: &mut Ctx<'_>, args: &str) {
     }
     let store = ctx.shared().store.clone();
     let name = name.to_string();
+    let voice = ctx.voice();
     ctx.reply_later(async move {
         let lookup = name.clone();
         let comments = match store.call(move |c| db::comments(c, &lookup)).await {
             Ok(Ok(c)) => c,
-            _ => return DB_DOWN.to_string(),
+            _ => return voice.line(&msg!("database-unavailable")),
         };
         if comments.is_empty() {
-            return format!("There are no comments for {name}.\n");
+            return voice.line(&msg!("admin-no-comments", name = &name));
         }
-        let mut s = format!("Comments for {name}:\n");
+        let mut s = voice.line(&msg!("admin-comments-header", name = &name));
         for (i, c) in comments.iter().enumerate() {
-            s.push_str(&format!(
-                "{:>3}. {} at {}: {}\n",
-                i + 1,
-                c.admin,
-                fics_date(c.at),
-                c.text
-            ));
+            // The comment's own text is the admin's, as written.
+            s.push_str(&voice.line(&msg!(
+                "admin-comment",
+                n = format!("{:>3}", i + 1),
+                admin = &c.admin,
+                date = Date(c.at),
+                text = &c.text
+            )));
         }
         s
     });

@@ -9,7 +9,7 @@
 //! `history`, `name A` from a journal; alone, the asker's last game.
 
 use super::stored_games::{self, Asker, Source};
-use super::{Ctx, Voice};
+use super::{Ctx, Said, Voice};
 use crate::analysis::judge::{Eval, Judgement};
 use crate::analysis::report::{self, Report};
 use crate::analysis::{Job, Place};
@@ -60,7 +60,7 @@ pub fn analyse(ctx: &mut Ctx<'_>, args: &str) {
     let admin = ctx.session.titles.admin;
     let voice = ctx.voice();
     ctx.reply_later(async move {
-        let line = |m: Msg| voice.line(&m);
+        let line = |m: Msg| voice.said(&m);
         let since = unix_now() - 24 * 3600;
         let who = me.clone();
         let known = shared
@@ -169,12 +169,12 @@ fn eval_text(e: Option<Eval>) -> String {
 
 /// The finished analysis, move by move: catalogue lines around the
 /// table, whose rows are moves, glyphs and numbers.
-fn show(known: &Known, voice: &Voice) -> String {
+fn show(known: &Known, voice: &Voice) -> Said {
     let row = &known.row;
     let report: Report = match report::build(row.start_fen.as_deref(), &known.ucis, &known.plies) {
         Ok(r) => r,
         Err(e) => {
-            return voice.line(&msg!(
+            return voice.said(&msg!(
                 "analysis-unreadable",
                 id = row.id,
                 error = e.to_string()
@@ -186,7 +186,7 @@ fn show(known: &Known, voice: &Voice) -> String {
         .as_ref()
         .and_then(|r| r.engine.clone())
         .unwrap_or_default();
-    let mut out = voice.line(&msg!(
+    let title = voice.said(&msg!(
         "analysis-title",
         id = row.id,
         white = &row.white,
@@ -194,6 +194,7 @@ fn show(known: &Known, voice: &Voice) -> String {
         result = row.result.as_deref().unwrap_or("*"),
         engine = engine
     ));
+    let mut out = String::new();
     for (side, name) in [
         (shakmaty::Color::White, &row.white),
         (shakmaty::Color::Black, &row.black),
@@ -233,5 +234,7 @@ fn show(known: &Known, voice: &Voice) -> String {
         out.push_str(line.trim_end());
         out.push('\n');
     }
-    out
+    let mut said = title;
+    voice.add_text(&mut said, &out);
+    said
 }

@@ -1,8 +1,9 @@
 //! `quit`, `date`, `uptime`: the session and the server itself.
 
 use super::Ctx;
+use crate::event::{Ctime, Span};
 use crate::msg;
-use crate::timefmt::{ctime, duration_words, unix_now};
+use crate::timefmt::unix_now;
 
 /// `quit` (also `exit`, `logout`, `bye`); refused while playing, as in
 /// FICS: leaving a game is `resign`, `abort` or `adjourn`, not a logout.
@@ -27,10 +28,10 @@ pub fn quit(ctx: &mut Ctx<'_>, _args: &str) {
 
 /// `date`: the server's clock (UTC).
 pub fn date(ctx: &mut Ctx<'_>, _args: &str) {
-    let now = ctime(unix_now());
-    ctx.say(&msg!("basic-local-time-utc", now = now.to_string()));
-    ctx.say(&msg!("basic-server-time-utc", now = now.to_string()));
-    ctx.say(&msg!("basic-gmt", now = now.to_string()));
+    let now = Ctime(unix_now());
+    ctx.say(&msg!("basic-local-time-utc", now = now));
+    ctx.say(&msg!("basic-server-time-utc", now = now));
+    ctx.say(&msg!("basic-gmt", now = now));
 }
 
 /// `uptime`: how long the server has run and how busy it has been.
@@ -46,8 +47,8 @@ pub fn uptime(ctx: &mut Ctx<'_>, _args: &str) {
         name = &shared.config().server_name,
         version = env!("CARGO_PKG_VERSION")
     ));
-    ctx.say(&msg!("uptime-since", date = ctime(shared.started_unix)));
-    ctx.say(&msg!("uptime-for", duration = duration_words(up)));
+    ctx.say(&msg!("uptime-since", date = Ctime(shared.started_unix)));
+    ctx.say(&msg!("uptime-for", duration = Span(up)));
     ctx.say(&msg!("blank"));
     ctx.say(&msg!(
         "basic-there-are-currently-players-with",

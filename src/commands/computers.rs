@@ -36,14 +36,11 @@ pub fn change(ctx: &mut Ctx<'_>, typed: &str, item: &str, add: bool) {
         match world.find(item) {
             Ok(p) => Ok(Some((p.name.clone(), p.is_registered()))),
             Err(FindError::NotFound) => Ok(None),
-            Err(FindError::Ambiguous(names)) => Err(format!(
-                "Ambiguous name \"{item}\". Matches: {}",
-                names.join(" ")
-            )),
+            Err(e @ FindError::Ambiguous(_)) => Err(crate::world::watching::find_error(item, e)),
         }
     };
     let name = match online {
-        Err(e) => return ctx.line(e),
+        Err(e) => return ctx.say(&e),
         Ok(Some((name, false))) => {
             return ctx.say(&msg!(
                 "computers-is-not-a-registered-player",
@@ -55,6 +52,7 @@ pub fn change(ctx: &mut Ctx<'_>, typed: &str, item: &str, add: bool) {
     };
     let shared = ctx.shared().clone();
     let admin = ctx.session.name.clone();
+    let voice = ctx.voice();
     ctx.reply_later(async move {
         let lookup = name.clone();
         let changed = shared
@@ -63,30 +61,33 @@ pub fn change(ctx: &mut Ctx<'_>, typed: &str, item: &str, add: bool) {
             .await;
         let (registered, was) = match changed {
             Ok(Ok(Some(found))) => found,
-            Ok(Ok(None)) => return format!("There is no player matching the name {name}.\n"),
-            _ => return "The database is not available; try again later.\n".to_string(),
+            Ok(Ok(None)) => return voice.line(&msg!("tell-no-such-player", name = name)),
+            _ => return voice.line(&msg!("database-unavailable")),
         };
-        let (verb, preposition) = if add {
-            ("added to", "on")
-        } else {
-            ("removed from", "in")
-        };
+        let change = if add { "added" } else { "removed" };
         if was == add {
-            return format!("[{registered}] is {}{preposition} the computer list.\n", if add { "already " } else { "not " });
+            return voice.line(&msg!(
+                "computers-unchanged",
+                name = registered,
+                change = change
+            ));
         }
         tracing::info!(admin = %admin, player = %registered, computer = add, "computer list changed");
         let mut world = shared.world();
         let online = world.by_name(&registered).map(|p| p.id);
         if let Some(p) = online.and_then(|id| world.player_mut(id)) {
             p.titles.computer = add;
-            // $verb is "added to" or "removed from".
             p.send_event(crate::event::Event::line(crate::msg!(
                 "computer-list-changed",
-                verb = verb,
+                change = change,
                 admin = &admin
             )));
         }
-        format!("[{registered}] {verb} the computer list.\n")
+        voice.line(&msg!(
+            "computers-changed",
+            name = registered,
+            change = change
+        ))
     });
 }
 
@@ -94,15 +95,14 @@ pub fn change(ctx: &mut Ctx<'_>, typed: &str, item: &str, add: bool) {
 pub fn show(ctx: &mut Ctx<'_>) {
     let shared = ctx.shared().clone();
     let width = ctx.session.vars.number(Number::Width) as usize;
+    let voice = ctx.voice();
     ctx.reply_later(async move {
         match shared.store.call(accounts::computer_names).await {
-            Ok(Ok(names)) => format!(
-                "-- {NAME} list: {} name{} --\n{}",
-                names.len(),
-                if names.len() == 1 { "" } else { "s" },
-                columns(&names, width)
-            ),
-            _ => "The database is not available; try again later.\n".to_string(),
+            Ok(Ok(names)) => {
+                voice.line(&msg!("list-show-header", list = NAME, n = names.len()))
+                    + &columns(&names, width)
+            }
+            _ => voice.line(&msg!("database-unavailable")),
         }
     });
 }

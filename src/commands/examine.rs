@@ -23,7 +23,7 @@ pub fn show_change(ctx: &mut Ctx<'_>, change: Change) {
         ctx.say(m);
     }
     if let Some(board) = &change.board {
-        ctx.session.board(board, Viewer::Examiner, &mut ctx.out);
+        ctx.board(board, Viewer::Examiner);
     }
     if !change.after.is_empty() {
         ctx.out.push('\n');
@@ -48,7 +48,7 @@ fn start(ctx: &mut Ctx<'_>, new: NewExam, intro: &[Msg]) {
             for m in intro {
                 ctx.say(m);
             }
-            ctx.session.board(&board, Viewer::Examiner, &mut ctx.out);
+            ctx.board(&board, Viewer::Examiner);
             if let Some(end) = end {
                 ctx.out.push('\n');
                 ctx.say(&end);
@@ -167,24 +167,24 @@ fn examine_stored(ctx: &mut Ctx<'_>, source: stored::Source) {
             .await
         {
             Ok(Ok(found)) => found,
-            Ok(Err(line)) => return voice.line(&line),
-            Err(_) => return voice.line(&msg!("database-unavailable")),
+            Ok(Err(line)) => return voice.said(&line),
+            Err(_) => return voice.said(&msg!("database-unavailable")),
         };
         let new = NewExam::stored(&found.row, &found.moves);
         let plies = new.mainline.len();
         let started = shared.world().start_exam(id, new);
         match started {
             Ok((_, board)) => {
-                let mut out = voice.line(&msg!(
+                let mut out = voice.said(&msg!(
                     "exam-start-stored",
-                    title = &found.title,
+                    title = found.title.clone(),
                     players = stored::players(&found.row)
                 ));
-                out.push_str(&voice.line(&msg!("exam-stored-plies", n = plies)));
-                style.board(&board, Viewer::Examiner, &mut out);
+                voice.add(&mut out, &msg!("exam-stored-plies", n = plies));
+                voice.add_board(&mut out, style, &board, Viewer::Examiner);
                 out
             }
-            Err(e) => voice.line(&e),
+            Err(e) => voice.said(&e),
         }
     });
 }
@@ -263,7 +263,7 @@ pub fn try_move(ctx: &mut Ctx<'_>, text: &str) -> Option<bool> {
         ExamMove::Refused { message, board } => {
             ctx.fail_msg(code::GAME_MOVE, &message);
             if let Some(board) = board {
-                ctx.session.board(&board, Viewer::Examiner, &mut ctx.out);
+                ctx.board(&board, Viewer::Examiner);
             }
         }
         ExamMove::Played(change) => {

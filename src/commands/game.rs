@@ -43,7 +43,7 @@ pub fn try_move(ctx: &mut Ctx<'_>, text: &str) -> bool {
             ctx.fail_msg(code::GAME_MOVE, &message);
             // Jin and eboard take a move back only when the board comes again.
             if let Some((snap, viewer)) = board {
-                ctx.session.board(&snap, viewer, &mut ctx.out);
+                ctx.board(&snap, viewer);
             }
         }
         MoveOutcome::Played {
@@ -56,7 +56,7 @@ pub fn try_move(ctx: &mut Ctx<'_>, text: &str) -> bool {
             ctx.session.moves_played = ctx.session.moves_played.wrapping_add(1);
             ctx.code.get_or_insert(code::GAME_MOVE);
             ctx.events(&before);
-            ctx.session.board(&board, viewer, &mut ctx.out);
+            ctx.board(&board, viewer);
             if !after.is_empty() {
                 ctx.out.push('\n');
                 ctx.events(&after);
@@ -270,7 +270,7 @@ fn board_for(
 /// `refresh [game|name]`: the board again.
 pub fn refresh(ctx: &mut Ctx<'_>, args: &str) {
     match board_for(ctx, args) {
-        Ok((snap, viewer)) => ctx.session.board(&snap, viewer, &mut ctx.out),
+        Ok((snap, viewer)) => ctx.board(&snap, viewer),
         Err(e) => ctx.say(&e),
     }
 }
@@ -279,7 +279,7 @@ pub fn refresh(ctx: &mut Ctx<'_>, args: &str) {
 pub fn flip(ctx: &mut Ctx<'_>, _args: &str) {
     ctx.session.flipped = !ctx.session.flipped;
     match board_for(ctx, "") {
-        Ok((snap, viewer)) => ctx.session.board(&snap, viewer, &mut ctx.out),
+        Ok((snap, viewer)) => ctx.board(&snap, viewer),
         Err(_) => ctx.say(&if ctx.session.flipped {
             msg!("set-flip-on")
         } else {

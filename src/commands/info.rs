@@ -2,10 +2,10 @@
 
 use super::Ctx;
 use crate::event::Msg;
+use crate::event::{Date, Span};
 use crate::msg;
 use crate::settings::vars::{Number, Switch, Text};
 use crate::store::{accounts, ratings};
-use crate::timefmt::{duration_words, fics_date};
 use crate::world::{FindError, Player, World};
 
 /// A rating as list columns show it: guests `++++`, unrated `----`.
@@ -148,7 +148,7 @@ pub fn finger(ctx: &mut Ctx<'_>, args: &str) {
             let voice = ctx.voice();
             ctx.reply_later(async move {
                 let lines = offline_finger(store, target).await;
-                lines.iter().map(|m| voice.line(m)).collect()
+                lines.iter().map(|m| voice.line(m)).collect::<String>()
             });
         }
     }
@@ -170,9 +170,8 @@ fn rating_record(name: &str, r: &crate::rating::Rating, out: &mut Vec<Msg>) {
     if r.total() == 0 {
         out.push(msg!("finger-no-rated-games", name = name));
     } else {
-        // The table's rows are data (ranks.rs lays them out).
-        let table = super::ranks::rating_table(r);
-        out.extend(table.lines().map(|l| msg!("raw", text = l)));
+        // The headings are a catalogue line, the row is data (ranks.rs).
+        out.extend(super::ranks::rating_table(r));
     }
 }
 
@@ -182,8 +181,8 @@ fn online_finger(world: &World, p: &Player) -> Vec<Msg> {
         msg!("blank"),
         msg!(
             "finger-on-for",
-            on = duration_words(p.login_at.elapsed().as_secs()),
-            idle = duration_words(p.last_input.elapsed().as_secs())
+            on = Span(p.login_at.elapsed().as_secs()),
+            idle = Span(p.last_input.elapsed().as_secs())
         ),
     ];
     if let Some(no) = p.game
@@ -246,7 +245,7 @@ async fn offline_finger(store: crate::store::Store, name: String) -> Vec<Msg> {
         msg!("blank"),
     ];
     match account.last_logout.or(account.last_login) {
-        Some(t) => s.push(msg!("finger-last-disconnected", date = fics_date(t))),
+        Some(t) => s.push(msg!("finger-last-disconnected", date = Date(t))),
         None => s.push(msg!("finger-never-connected", name = &account.name)),
     }
     s.push(msg!("blank"));

@@ -13,7 +13,7 @@ struct Seen {
 
 /// The user `args` names (yourself without a name), or the line saying
 /// nobody of that name is here.
-fn look_up(ctx: &mut Ctx<'_>, args: &str) -> Result<Seen, String> {
+fn look_up(ctx: &mut Ctx<'_>, args: &str) -> Result<Seen, crate::event::Msg> {
     let target = args.split_whitespace().next().unwrap_or(&ctx.session.name);
     ctx.world()
         .find(target)
@@ -23,14 +23,14 @@ fn look_up(ctx: &mut Ctx<'_>, args: &str) -> Result<Seen, String> {
             round_trip_ms: p.round_trip_ms,
             last_lag_ms: p.last_lag_ms,
         })
-        .map_err(|_| format!("No user named \"{target}\" is logged in."))
+        .map_err(|_| msg!("name-not-logged-in", name = target))
 }
 
 /// `ping [name]`: the last timeseal round trip of a user.
 pub fn ping(ctx: &mut Ctx<'_>, args: &str) {
     let seen = match look_up(ctx, args) {
         Ok(seen) => seen,
-        Err(e) => return ctx.line(e),
+        Err(e) => return ctx.say(&e),
     };
     let name = &seen.name;
     ctx.say(&match (seen.timeseal, seen.round_trip_ms) {
@@ -50,7 +50,7 @@ pub fn ping(ctx: &mut Ctx<'_>, args: &str) {
 pub fn lag(ctx: &mut Ctx<'_>, args: &str) {
     let seen = match look_up(ctx, args) {
         Ok(seen) => seen,
-        Err(e) => return ctx.line(e),
+        Err(e) => return ctx.say(&e),
     };
     let (name, last) = (&seen.name, seen.last_lag_ms);
     if !seen.timeseal {

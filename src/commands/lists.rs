@@ -77,7 +77,7 @@ pub fn addlist(ctx: &mut Ctx<'_>, args: &str) {
     let kind = match resolve(list) {
         Ok(Which::Personal(kind)) => kind,
         Ok(Which::Computer) => return computers::change(ctx, list, item, true),
-        Err(e) => return ctx.line(e.to_string()),
+        Err(e) => return ctx.say(&crate::render::errors::list_name_error(&e)),
     };
     if kind == ListKind::Channel {
         return add_channel(ctx, item);
@@ -228,7 +228,7 @@ pub fn sublist(ctx: &mut Ctx<'_>, args: &str) {
     let kind = match resolve(list) {
         Ok(Which::Personal(kind)) => kind,
         Ok(Which::Computer) => return computers::change(ctx, list, item, false),
-        Err(e) => return ctx.line(e.to_string()),
+        Err(e) => return ctx.say(&crate::render::errors::list_name_error(&e)),
     };
     let id = ctx.session.id;
     let removed: Option<String> = {
@@ -278,16 +278,18 @@ pub fn showlist(ctx: &mut Ctx<'_>, args: &str) {
     if list.is_empty() {
         ctx.say(&msg!("lists-lists"));
         ctx.say(&msg!("blank"));
-        ctx.line(format!("{:<20} is PUBLIC", computers::NAME));
+        // The names padded as FICS pads them: PyChess reads these rows.
+        let padded = |name: &str| format!("{name:<20}");
+        ctx.say(&msg!("lists-public", name = padded(computers::NAME)));
         for kind in ListKind::ALL {
-            ctx.line(format!("{:<20} is PERSONAL", kind.name()));
+            ctx.say(&msg!("lists-personal", name = padded(kind.name())));
         }
         return;
     }
     let kind = match resolve(list) {
         Ok(Which::Personal(kind)) => kind,
         Ok(Which::Computer) => return computers::show(ctx),
-        Err(e) => return ctx.line(e.to_string()),
+        Err(e) => return ctx.say(&crate::render::errors::list_name_error(&e)),
     };
     let id = ctx.session.id;
     let entries = ctx

@@ -64,7 +64,7 @@ pub fn match_(ctx: &mut Ctx<'_>, args: &str) {
     };
     if let Some(fen) = &fen {
         match AtomicGame::from_fen(fen) {
-            Err(e) => return ctx.line(e.to_string()),
+            Err(e) => return ctx.say(&crate::render::errors::setup_error(&e)),
             Ok(g) if g.end().is_some() => {
                 return ctx.say(&msg!("match-position-decided"));
             }
@@ -79,7 +79,7 @@ pub fn match_(ctx: &mut Ctx<'_>, args: &str) {
     }
     let t = match terms::parse(rest, false) {
         Ok(t) => t,
-        Err(e) => return ctx.line(e),
+        Err(e) => return ctx.say(&e.msg()),
     };
     let id = ctx.session.id;
     let vars = &ctx.session.vars;

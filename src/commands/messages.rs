@@ -3,22 +3,30 @@
 
 use super::Ctx;
 use super::talk::flood_ok;
+use crate::event::Date;
 use crate::event::Msg;
 use crate::msg;
 use crate::store::messages::{self, Delivery, MAX_LENGTH, Message, Outgoing, Pick};
-use crate::timefmt::{fics_date, unix_now};
+use crate::timefmt::unix_now;
 use crate::world::FindError;
 
 /// `Alice at Sat Jan 23, 14:34 UTC 2016: hello`
-fn body(sender: &str, sent_at: i64, text: &str) -> String {
-    format!("{sender} at {}: {text}", fics_date(sent_at))
+fn body(sender: &str, sent_at: i64, text: &str) -> Msg {
+    msg!(
+        "message-body",
+        sender = sender,
+        date = Date(sent_at),
+        text = text
+    )
 }
 
 fn numbered(m: &Message) -> Msg {
     msg!(
         "message-numbered",
         n = m.number,
-        text = body(&m.sender, m.sent_at, &m.text)
+        sender = &m.sender,
+        date = Date(m.sent_at),
+        text = &m.text
     )
 }
 
@@ -122,14 +130,10 @@ fn send(ctx: &mut Ctx<'_>, to: &str, text: &str) {
                     && let Some(p) = shared.world().by_name(&name)
                 {
                     p.send_event(crate::event::Event::Lines {
-                        lines: vec![
-                            crate::msg!("message-received"),
-                            crate::msg!("raw", text = &line),
-                        ],
+                        lines: vec![crate::msg!("message-received"), line.clone()],
                     });
                 }
-                voice.line(&msg!("message-sent-to", name = &name))
-                    + &voice.line(&msg!("raw", text = line))
+                voice.line(&msg!("message-sent-to", name = &name)) + &voice.line(&line)
             }
             Delivery::NoSuchPlayer => voice.line(&msg!("tell-no-such-player", name = &outgoing.to)),
             Delivery::Censored(name) => voice.line(&msg!("refuse-censored", name = name)),

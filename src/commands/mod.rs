@@ -51,7 +51,7 @@ mod toggles;
 mod tourney;
 mod vars;
 
-pub use ctx::{Ctx, Later, Voice};
+pub use ctx::{Ctx, Later, Part, Parts, Said, Voice};
 pub use parse::{Parsed, Piece, match_terms, parse_line, prepare};
 
 use crate::account::Titles;
@@ -305,16 +305,13 @@ pub const LINE_OUTPUT: usize = 64 * 1024;
 pub struct Reply {
     pub text: String,
     pub code: u16,
+    /// Its typed parts, for a session in the JSON framing.
+    pub parts: Option<ctx::Parts>,
 }
 
 /// Runs one line (which may hold several `;`-separated commands).
 pub async fn execute(session: &mut User, line: &str) -> Reply {
-    let mut ctx = Ctx {
-        session,
-        out: String::new(),
-        code: None,
-        later: None,
-    };
+    let mut ctx = Ctx::new(session);
     for piece in line.split(';') {
         if ctx.out.len() > LINE_OUTPUT && !piece.trim().is_empty() {
             ctx.fail_msg(code::LENGTH, &crate::msg!("line-output-too-long"));
@@ -322,16 +319,18 @@ pub async fn execute(session: &mut User, line: &str) -> Reply {
         }
         run_one(&mut ctx, piece);
         if let Some(later) = ctx.later.take() {
-            let text = later.await;
-            ctx.out.push_str(&text);
+            let said = later.await;
+            ctx.take_said(said);
         }
         if ctx.session.quit {
             break;
         }
     }
+    let parts = ctx.finish();
     Reply {
         text: ctx.out,
         code: ctx.code.unwrap_or(0),
+        parts,
     }
 }
 
@@ -360,7 +359,7 @@ fn run_one(ctx: &mut Ctx<'_>, piece: &str) {
     }
     let piece = match piece {
         Ok(piece) => piece,
-        Err(too_long) => return ctx.fail(code::LENGTH, too_long.to_string()),
+        Err(_) => return ctx.fail_msg(code::LENGTH, &crate::msg!("alias-too-long")),
     };
     let text = &*piece.text;
     // Pieces typed while setting up a board (`P@e4`).

@@ -65,7 +65,7 @@ pub fn observe(ctx: &mut Ctx<'_>, args: &str) {
     match result {
         Ok((events, snap)) => {
             ctx.events(&events);
-            ctx.session.board(&snap, Viewer::Observer, &mut ctx.out);
+            ctx.board(&snap, Viewer::Observer);
         }
         Err(e) => ctx.say(&e),
     }

@@ -98,7 +98,7 @@ pub fn parse_line(line: &str, aliases: &[(String, String)], admin: bool) -> Vec<
 
 /// The terms of a `match` or `seek` line (`5 2 r white`), as those
 /// commands read them; the error is the user's one-line message.
-pub fn match_terms(args: &str, seek: bool) -> Result<terms::TermWords, String> {
+pub fn match_terms(args: &str, seek: bool) -> Result<terms::TermWords, terms::TermsError> {
     let words: Vec<&str> = args.split_whitespace().collect();
     terms::parse(&words, seek)
 }

@@ -1,6 +1,8 @@
 //! Lists of the best: `best`, `hbest`, `rank`, and a player's `stats`.
 
-use super::Ctx;
+use super::{Ctx, Said};
+use crate::event::Msg;
+use crate::msg;
 use crate::rating;
 use crate::store::ratings::{self, Ranked};
 use crate::timefmt::{short_date, unix_now};
@@ -11,26 +13,34 @@ const TOP: usize = 10;
 fn load(
     ctx: &mut Ctx<'_>,
     by_best: bool,
-    render: impl FnOnce(Vec<Ranked>) -> String + Send + 'static,
+    render: impl FnOnce(Vec<Ranked>) -> Vec<Msg> + Send + 'static,
 ) {
     let store = ctx.shared().store.clone();
+    let voice = ctx.voice();
     ctx.reply_later(async move {
-        match store.call(move |db| ratings::ranking(db, by_best)).await {
+        let lines = match store.call(move |db| ratings::ranking(db, by_best)).await {
             Ok(Ok(list)) => render(list),
-            _ => "The database is not available; try again later.\n".to_string(),
+            _ => vec![msg!("database-unavailable")],
+        };
+        let mut said = Said::default();
+        for m in &lines {
+            voice.add(&mut said, m);
         }
+        said
     });
 }
 
 /// `best`: the highest Atomic ratings now.
 pub fn best(ctx: &mut Ctx<'_>, _args: &str) {
     load(ctx, false, |list| {
-        let mut s = String::from("Atomic\n");
+        let mut s = vec![msg!("best-header")];
         if list.is_empty() {
-            s.push_str("  Nobody has played a rated game yet.\n");
+            s.push(msg!("best-none"));
         }
         for (i, r) in list.iter().take(TOP).enumerate() {
-            s.push_str(&format!("{:3}. {:4} {}\n", i + 1, r.rating, r.name));
+            // The rows are data: place, rating, name.
+            let row = format!("{:3}. {:4} {}", i + 1, r.rating, r.name);
+            s.push(msg!("raw", text = row));
         }
         s
     });
@@ -39,19 +49,20 @@ pub fn best(ctx: &mut Ctx<'_>, _args: &str) {
 /// `hbest`: the highest Atomic ratings ever reached.
 pub fn hbest(ctx: &mut Ctx<'_>, _args: &str) {
     load(ctx, true, |list| {
-        let mut s = String::from("Atomic (best ever)\n");
+        let mut s = vec![msg!("hbest-header")];
         if list.is_empty() {
-            s.push_str("  Nobody has an established rating yet.\n");
+            s.push(msg!("hbest-none"));
         }
         for (i, r) in list.iter().take(TOP).enumerate() {
             let (best, at) = r.best.unwrap_or_default();
-            s.push_str(&format!(
-                "{:3}. {:4} {:<17} ({})\n",
+            let row = format!(
+                "{:3}. {:4} {:<17} ({})",
                 i + 1,
                 best,
                 r.name,
                 short_date(at)
-            ));
+            );
+            s.push(msg!("raw", text = row));
         }
         s
     });
@@ -65,16 +76,18 @@ pub fn rank(ctx: &mut Ctx<'_>, args: &str) {
         .unwrap_or(&ctx.session.name)
         .to_string();
     load(ctx, false, move |list| {
-        match list.iter().position(|r| r.name.eq_ignore_ascii_case(&name)) {
-            Some(i) => format!(
-                "Atomic rank of {}: {} of {} (rating {}).\n",
-                list[i].name,
-                i + 1,
-                list.len(),
-                list[i].rating
-            ),
-            None => format!("{name} has no Atomic rank (no rated games).\n"),
-        }
+        vec![
+            match list.iter().position(|r| r.name.eq_ignore_ascii_case(&name)) {
+                Some(i) => msg!(
+                    "rank-of",
+                    name = &list[i].name,
+                    place = i + 1,
+                    total = list.len(),
+                    rating = list[i].rating
+                ),
+                None => msg!("rank-none", name = name),
+            },
+        ]
     });
 }
 
@@ -91,6 +104,7 @@ pub fn stats(ctx: &mut Ctx<'_>, args: &str) {
         .ok()
         .map(|p| (p.name.clone(), p.rating.clone()));
     let store = ctx.shared().store.clone();
+    let voice = ctx.voice();
     ctx.reply_later(async move {
         let (shown, rating) = match online {
             Some((n, r)) => (n, r),
@@ -107,23 +121,29 @@ pub fn stats(ctx: &mut Ctx<'_>, args: &str) {
                     .await;
                 match found {
                     Ok(Ok(Some(x))) => x,
-                    Ok(Ok(None)) => {
-                        return format!("There is no player matching the name {name}.\n");
-                    }
-                    _ => return "The database is not available; try again later.\n".to_string(),
+                    Ok(Ok(None)) => return voice.line(&msg!("stats-no-player", name = name)),
+                    _ => return voice.line(&msg!("database-unavailable")),
                 }
             }
         };
         match rating {
-            None => format!("{shown} is a guest and has no rating.\n"),
-            Some(r) if r.total() == 0 => format!("{shown} has not played any rated games.\n"),
-            Some(r) => format!("Statistics for {shown}:\n\n{}", rating_table(&r)),
+            None => voice.line(&msg!("stats-guest", name = shown)),
+            Some(r) if r.total() == 0 => voice.line(&msg!("stats-no-games", name = shown)),
+            Some(r) => {
+                let mut s = voice.line(&msg!("stats-header", name = shown));
+                s.push_str(&voice.line(&msg!("blank")));
+                for m in rating_table(&r) {
+                    s.push_str(&voice.line(&m));
+                }
+                s
+            }
         }
     });
 }
 
-/// The rating table of `finger` and `stats`: a header and the Atomic row.
-pub fn rating_table(r: &rating::Rating) -> String {
+/// The rating table of `finger` and `stats`: the column headings (a
+/// catalogue line) and the Atomic row (data).
+pub fn rating_table(r: &rating::Rating) -> Vec<Msg> {
     let rd = rating::rd_now(r, unix_now());
     let mut row = format!(
         "{:<11}{:>4}    {:>5.1}{:>8}{:>8}{:>8}{:>8}",
@@ -138,5 +158,5 @@ pub fn rating_table(r: &rating::Rating) -> String {
     if let Some((best, at)) = r.best {
         row.push_str(&format!("{best:>7} ({})", short_date(at)));
     }
-    format!("          rating     RD      win    loss    draw   total   best\n{row}\n")
+    vec![msg!("rating-table-columns"), msg!("raw", text = row)]
 }

@@ -13,7 +13,7 @@ pub fn seek(ctx: &mut Ctx<'_>, args: &str) {
     let words: Vec<&str> = args.split_whitespace().collect();
     let t = match terms::parse(&words, true) {
         Ok(t) => t,
-        Err(e) => return ctx.line(e),
+        Err(e) => return ctx.say(&e.msg()),
     };
     let vars = &ctx.session.vars;
     let (minutes, inc) = t.clock(vars);

@@ -4,7 +4,8 @@
 
 use super::Ctx;
 use super::examine::show_change;
-use crate::chess::board_setup::{SetupCommand, parse_placement};
+use crate::chess::board_setup::{SetupCommand, read_placement};
+use crate::render::errors::bsetup_error;
 
 /// `bsetup [clear|start|fen FEN|P@e4|x@e4|tomove C|wcastle R|bcastle R|eppos F|done]`
 ///
@@ -13,9 +14,9 @@ use crate::chess::board_setup::{SetupCommand, parse_placement};
 pub fn bsetup(ctx: &mut Ctx<'_>, args: &str) {
     let command = match args.trim() {
         "" => None,
-        text => match SetupCommand::parse(text) {
+        text => match SetupCommand::read(text) {
             Ok(c) => Some(c),
-            Err(e) => return ctx.line(e),
+            Err(e) => return ctx.say(&bsetup_error(&e)),
         },
     };
     let id = ctx.session.id;
@@ -46,7 +47,7 @@ pub fn try_placement(ctx: &mut Ctx<'_>, text: &str) -> bool {
             .and_then(|no| world.exams.get(no))
             .is_some_and(|e| e.editing.is_some())
     };
-    if !setting_up || parse_placement(text).is_err() {
+    if !setting_up || read_placement(text).is_err() {
         return false;
     }
     bsetup(ctx, text);

@@ -51,8 +51,9 @@ impl Asker {
 /// A stored game with its moves, and words for what it is.
 #[derive(Debug, Clone)]
 pub struct Found {
-    /// `history game 0 of Alice`, `journal entry A of Alice`, `adjourned game`.
-    pub title: String,
+    /// `history game 0 of Alice`, `journal entry A of Alice`, `adjourned
+    /// game` (`stored-title`).
+    pub title: Msg,
     pub row: GameRow,
     pub moves: Vec<MoveRow>,
 }
@@ -118,7 +119,10 @@ pub fn find(db: &Connection, source: &Source, asker: &Asker) -> Result<Found, Ms
             let row = rows
                 .get(i)
                 .ok_or_else(|| msg!("history-no-such-game", n = i, name = name))?;
-            (format!("history game {i} of {name}"), row.id)
+            (
+                msg!("stored-title", kind = "history", n = i, name = name),
+                row.id,
+            )
         }
         Source::Journal { name, slot } => {
             let owner = open_journal(db, name, asker)?;
@@ -131,18 +135,26 @@ pub fn find(db: &Connection, source: &Source, asker: &Asker) -> Result<Found, Ms
                         name = &owner.name
                     )
                 })?;
-            (format!("journal entry {slot} of {}", owner.name), id)
+            (
+                msg!(
+                    "stored-title",
+                    kind = "journal",
+                    slot = *slot,
+                    name = &owner.name
+                ),
+                id,
+            )
         }
         Source::Adjourned { a, b } => {
             let id = journal::adjourned_between(db, a, b)
                 .map_err(broken)?
                 .ok_or_else(|| msg!("stored-none-between", a = a, b = b))?;
-            ("adjourned game".to_string(), id)
+            (msg!("stored-title", kind = "adjourned"), id)
         }
     };
     let row = games::get(db, id)
         .map_err(broken)?
-        .ok_or_else(|| msg!("stored-gone", title = &title))?;
+        .ok_or_else(|| msg!("stored-gone", title = title.clone()))?;
     let moves = games::moves(db, id).map_err(broken)?;
     Ok(Found { title, row, moves })
 }
@@ -160,9 +172,9 @@ pub fn open_journal(db: &Connection, name: &str, asker: &Asker) -> Result<accoun
     Ok(owner)
 }
 
-/// `Alice vs. Bob`.
-pub fn players(row: &GameRow) -> String {
-    format!("{} vs. {}", row.white, row.black)
+/// `Alice vs. Bob` (`stored-players`).
+pub fn players(row: &GameRow) -> Msg {
+    msg!("stored-players", white = &row.white, black = &row.black)
 }
 
 /// The move list of a stored game, with its start position for `iset startpos`.
@@ -207,7 +219,9 @@ fn movelist_text(found: &Found, ms: bool, startpos: bool) -> String {
     let rest = header
         .strip_prefix("\nMovelist for game 0:\n")
         .unwrap_or(&header);
-    let mut out = format!("\nMovelist for {}:\n{rest}", found.title);
+    // The move list is a machine form (PyChess reads it): English.
+    let title = crate::render::catalogue::text(crate::chess::Lang::En, &found.title);
+    let mut out = format!("\nMovelist for {title}:\n{rest}");
     if startpos {
         let mut snap = BoardSnapshot::new(start, 0, &row.white, &row.black);
         snap.initial_secs = row.minutes * 60;
@@ -260,6 +274,7 @@ pub fn sposition(ctx: &mut Ctx<'_>, args: &str) {
         return ctx.usage("sposition name [history-number|journal-slot] | sposition name1 name2");
     };
     let style = ctx.session.board_style();
+    let voice = ctx.voice();
     with_found(ctx, source, move |found| {
         let exam = NewExam::stored(&found.row, &found.moves);
         let mut game = exam.start;
@@ -274,13 +289,13 @@ pub fn sposition(ctx: &mut Ctx<'_>, args: &str) {
         snap.increment_secs = row.inc;
         (snap.white_clock_ms, snap.black_clock_ms) = (row.white_ms, row.black_ms);
         snap.ticking = false;
-        let mut out = format!(
-            "Position of {}: {} after {} half-move{}.\n\n",
-            found.title,
-            players(row),
-            game.moves().len(),
-            if game.moves().len() == 1 { "" } else { "s" }
-        );
+        let mut out = voice.line(&msg!(
+            "sposition-header",
+            title = found.title.clone(),
+            players = players(row),
+            n = game.moves().len()
+        ));
+        out.push('\n');
         style.body_as(&Arc::new(snap), -3, false, &mut out);
         out
     });

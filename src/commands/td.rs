@@ -49,9 +49,9 @@ pub fn rmatch(ctx: &mut Ctx<'_>, args: &str) {
     for name in [p1, p2] {
         match world.find(name) {
             Ok(p) if p.game.is_some() => {
-                let text = format!("{} is playing a game.", p.name);
+                let text = msg!("refuse-playing", name = &p.name);
                 drop(world);
-                return ctx.line(text);
+                return ctx.say(&text);
             }
             Ok(p) if rated && !p.is_registered() => {
                 drop(world);
@@ -185,19 +185,23 @@ pub fn getgi(ctx: &mut Ctx<'_>, args: &str) {
     let Some(p) = world.by_name(name) else {
         return;
     };
+    // The `*getgi ...*` line is the TD bot's protocol, as it is.
     let line = match world.game_of(p.id) {
-        Some(g) => format!(
-            "*getgi {} {} {} {} {} {} {} 0*",
-            p.name,
-            g.white.name,
-            g.black.name,
-            g.no,
-            g.terms.minutes * 600,
-            g.terms.inc * 10,
-            u8::from(g.terms.rated)
+        Some(g) => msg!(
+            "raw",
+            text = format!(
+                "*getgi {} {} {} {} {} {} {} 0*",
+                p.name,
+                g.white.name,
+                g.black.name,
+                g.no,
+                g.terms.minutes * 600,
+                g.terms.inc * 10,
+                u8::from(g.terms.rated)
+            )
         ),
-        None => format!("{} is not playing a game.", p.name),
+        None => msg!("game-player-not-playing", name = &p.name),
     };
     drop(world);
-    ctx.line(line);
+    ctx.say(&line);
 }

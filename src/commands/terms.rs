@@ -4,8 +4,39 @@
 
 use shakmaty::Color;
 
+use crate::event::Msg;
+use crate::msg;
 use crate::settings::vars::Number;
 use crate::settings::vars::Vars;
+
+/// Why the words of `match` or `seek` were refused (the user's line is
+/// [`TermsError::msg`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum TermsError {
+    /// A time or increment over [`MAX_TIME`].
+    TimeTooLarge,
+    /// A third number (as typed).
+    TooManyNumbers(String),
+    /// A rating range that does not read as `min-max`.
+    BadRange(String),
+    /// A variant other than atomic.
+    OtherVariant(String),
+    /// A word that means nothing here.
+    Unknown(String),
+}
+
+impl TermsError {
+    /// The catalogue line that says why.
+    pub fn msg(&self) -> Msg {
+        match self {
+            TermsError::TimeTooLarge => msg!("terms-time-too-large", max = MAX_TIME),
+            TermsError::TooManyNumbers(w) => msg!("terms-too-many-numbers", word = w),
+            TermsError::BadRange(w) => msg!("terms-bad-range", word = w),
+            TermsError::OtherVariant(w) => msg!("terms-other-variant", word = w),
+            TermsError::Unknown(w) => msg!("terms-unknown-word", word = w),
+        }
+    }
+}
 
 /// What the user typed; `None` means "use the default".
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -38,20 +69,20 @@ impl TermWords {
 const MAX_TIME: u32 = 999;
 
 /// Reads the words; `seek_words` allows manual, formula and a range.
-pub fn parse(words: &[&str], seek_words: bool) -> Result<TermWords, String> {
+pub fn parse(words: &[&str], seek_words: bool) -> Result<TermWords, TermsError> {
     let mut t = TermWords::default();
     for word in words {
         let w = word.to_ascii_lowercase();
         if let Ok(n) = w.parse::<u32>() {
             if n > MAX_TIME {
-                return Err(format!("Times must be at most {MAX_TIME}."));
+                return Err(TermsError::TimeTooLarge);
             }
             if t.minutes.is_none() {
                 t.minutes = Some(n);
             } else if t.inc.is_none() {
                 t.inc = Some(n);
             } else {
-                return Err(format!("Too many numbers: \"{word}\"."));
+                return Err(TermsError::TooManyNumbers(word.to_string()));
             }
             continue;
         }
@@ -68,16 +99,14 @@ pub fn parse(words: &[&str], seek_words: bool) -> Result<TermWords, String> {
                 let (lo, hi) = w.split_once('-').unwrap_or_default();
                 match (lo.parse::<u32>(), hi.parse::<u32>()) {
                     (Ok(lo), Ok(hi)) if lo <= hi && hi <= 9999 => t.range = Some((lo, hi)),
-                    _ => return Err(format!("Bad rating range \"{word}\".")),
+                    _ => return Err(TermsError::BadRange(word.to_string())),
                 }
             }
             "chess" | "standard" | "blitz" | "lightning" | "suicide" | "losers" | "crazyhouse"
             | "zh" | "bughouse" | "fr" | "wild" => {
-                return Err(format!(
-                    "Only atomic chess is played here; \"{word}\" is not available."
-                ));
+                return Err(TermsError::OtherVariant(word.to_string()));
             }
-            _ => return Err(format!("I don't understand \"{word}\".")),
+            _ => return Err(TermsError::Unknown(word.to_string())),
         }
     }
     Ok(t)
@@ -104,21 +133,18 @@ mod tests {
         assert_eq!(t.range, Some((1200, 1600)));
     }
 
+    /// A refusal as the English catalogue words it.
+    fn english(e: TermsError) -> String {
+        crate::render::catalogue::text(crate::chess::Lang::En, &e.msg())
+    }
+
     #[test]
     fn refusals_are_one_clear_line() {
-        assert!(
-            parse(&["1", "2", "3"], false)
-                .unwrap_err()
-                .contains("Too many numbers")
-        );
-        assert!(
-            parse(&["crazyhouse"], false)
-                .unwrap_err()
-                .contains("Only atomic")
-        );
+        assert!(english(parse(&["1", "2", "3"], false).unwrap_err()).contains("Too many numbers"));
+        assert!(english(parse(&["crazyhouse"], false).unwrap_err()).contains("Only atomic"));
         assert!(parse(&["m"], false).is_err());
         assert!(parse(&["1600-1200"], true).is_err());
         assert!(parse(&["1000"], false).is_err());
-        assert!(parse(&["bogus"], false).unwrap_err().contains("\"bogus\""));
+        assert!(english(parse(&["bogus"], false).unwrap_err()).contains("\"bogus\""));
     }
 }

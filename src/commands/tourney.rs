@@ -92,24 +92,30 @@ pub fn berserk(ctx: &mut Ctx<'_>, _args: &str) {
     }
 }
 
+/// `Bad rounds "x".`: an option's value refused (`what` is the option as
+/// typed).
+fn bad_value(what: &str, word: &str) -> Msg {
+    msg!("tourney-bad-value", what = what, word = word)
+}
+
 /// The options of `tourney create` after NAME.
-fn parse_create(name: &str, words: &[&str]) -> Result<NewEvent, String> {
+fn parse_create(name: &str, words: &[&str]) -> Result<NewEvent, Msg> {
     if name.is_empty()
         || name.chars().count() > 30
         || !name
             .chars()
             .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
     {
-        return Err("A tourney name is one word of up to 30 letters, digits, - or _.".into());
+        return Err(msg!("tourney-bad-name"));
     }
     let [kind, time, inc, rest @ ..] = words else {
-        return Err(format!("Usage: {CREATE_USAGE}"));
+        return Err(msg!("usage", syntax = CREATE_USAGE));
     };
-    let number = |w: &str, what: &str, max: u32| -> Result<u32, String> {
+    let number = |w: &str, what: &str, max: u32| -> Result<u32, Msg> {
         w.parse::<u32>()
             .ok()
             .filter(|n| *n <= max)
-            .ok_or_else(|| format!("Bad {what} \"{w}\"."))
+            .ok_or_else(|| bad_value(what, w))
     };
     let minutes = number(time, "time", 999)?;
     let inc = number(inc, "increment", 999)?;
@@ -127,19 +133,22 @@ fn parse_create(name: &str, words: &[&str]) -> Result<NewEvent, String> {
             Some(("games", v)) => games = number(v, "games", 20)?.max(1),
             Some(("max", v)) => max_players = Some(number(v, "max", 1000)?.max(2)),
             Some(("minrating", v)) => {
-                min_rating = Some(
-                    v.parse::<i32>()
-                        .map_err(|_| format!("Bad minrating \"{v}\"."))?,
-                )
+                min_rating = Some(v.parse::<i32>().map_err(|_| bad_value("minrating", v))?)
             }
             Some(("minutes", v)) => {
                 arena_minutes = v
                     .parse::<f64>()
                     .ok()
                     .filter(|m| m.is_finite() && *m > 0.0 && *m <= 10_080.0)
-                    .ok_or_else(|| format!("Bad minutes \"{v}\"."))?
+                    .ok_or_else(|| bad_value("minutes", v))?
             }
-            _ => return Err(format!("Unknown option \"{w}\". Usage: {CREATE_USAGE}")),
+            _ => {
+                return Err(msg!(
+                    "tourney-unknown-option",
+                    word = *w,
+                    syntax = CREATE_USAGE
+                ));
+            }
         }
     }
     let format = match kind.to_ascii_lowercase().as_str() {
@@ -148,9 +157,7 @@ fn parse_create(name: &str, words: &[&str]) -> Result<NewEvent, String> {
         "arena" => Format::Arena,
         "ko" | "knockout" => Format::Knockout { games },
         other => {
-            return Err(format!(
-                "Unknown tourney kind \"{other}\": swiss, rr, arena or ko."
-            ));
+            return Err(msg!("tourney-unknown-kind", kind = other));
         }
     };
     Ok(NewEvent {
@@ -178,7 +185,7 @@ fn create(ctx: &mut Ctx<'_>, args: &str) {
     }
     let new = match parse_create(name, rest) {
         Ok(n) => n,
-        Err(e) => return ctx.line(e),
+        Err(e) => return ctx.say(&e),
     };
     let by = ctx.session.name.clone();
     let id = ctx.world().create_tourney(&by, new);
@@ -189,7 +196,14 @@ fn create(ctx: &mut Ctx<'_>, args: &str) {
 }
 
 fn list(ctx: &mut Ctx<'_>) {
-    let columns = ctx.voice().line(&msg!("tourney-list-columns"));
+    let voice = ctx.voice();
+    let columns = voice.line(&msg!("tourney-list-columns"));
+    // The kind and the status in the reader's words, padded to their columns.
+    let words = |m: &Msg| {
+        let mut s = String::new();
+        crate::render::fics::msg(&voice.view(), m, &mut s);
+        s
+    };
     let world = ctx.world();
     let mut text = String::new();
     let events: Vec<&Event> = world.tourneys.events.values().collect();
@@ -204,10 +218,10 @@ fn list(ctx: &mut Ctx<'_>) {
             "{:>3}  {:<19.19} {:<20.20} {:<8.8} {:>7} {}\n",
             e.id,
             e.name,
-            e.kind_text(),
+            words(&e.kind()),
             format!("{} {}", e.minutes, e.inc),
             e.t.players().len(),
-            e.status.word()
+            words(&msg!("tourney-status", status = e.status.word()))
         ));
     }
     drop(world);
@@ -233,9 +247,9 @@ fn info_text(e: &Event) -> Vec<Msg> {
         "tourney-info",
         id = e.id,
         name = &e.name,
-        kind = e.kind_text(),
-        terms = e.terms_text(),
-        status = e.status.word()
+        kind = e.kind(),
+        terms = e.terms(),
+        status = msg!("tourney-status", status = e.status.word())
     )];
     let director = msg!("tourney-info-director", name = &e.created_by);
     s.push(match (e.max_players, e.min_rating) {
@@ -317,11 +331,11 @@ fn table(ctx: &mut Ctx<'_>, sub: &'static str, id: u32, extra: Option<&str>) {
         None => None,
     };
     let live = ctx.world().tourney(id).map(|e| e.t.clone()).ok();
+    let voice = ctx.voice();
     if let Some(t) = live {
-        return ctx.out.push_str(&render(sub, &t, round));
+        return ctx.out.push_str(&render(&voice, sub, &t, round));
     }
     let store = ctx.shared().store.clone();
-    let voice = ctx.voice();
     ctx.reply_later(async move {
         let row = store.call(move |c| db::load(c, i64::from(id))).await;
         let Ok(Ok(Some(row))) = row else {
@@ -329,19 +343,28 @@ fn table(ctx: &mut Ctx<'_>, sub: &'static str, id: u32, extra: Option<&str>) {
         };
         let now = Instant::now();
         match Event::from_row(row, now, Duration::ZERO, |_| false) {
-            Ok(e) => render(sub, &e.t, round),
+            Ok(e) => render(&voice, sub, &e.t, round),
             Err(_) => voice.line(&msg!("tourney-unreadable", id = id)),
         }
     });
 }
 
-fn render(sub: &str, t: &Tournament, round: Option<u32>) -> String {
+/// A table as text for this reader: the words of the standings and the
+/// pairings in their language (the rows are data; the crosstable is all
+/// data and stays as it is).
+fn render(voice: &super::Voice, sub: &str, t: &Tournament, round: Option<u32>) -> String {
     match sub {
-        "standings" => standings::standings_table(t),
+        "standings" => standings::standings_messages(t)
+            .iter()
+            .map(|m| voice.line(m))
+            .collect(),
         "crosstable" => standings::crosstable(t),
         _ => {
             let round = round.unwrap_or_else(|| t.current_round()).max(1);
-            standings::pairings_table(t, round)
+            standings::pairings_messages(t, round)
+                .iter()
+                .map(|m| voice.line(m))
+                .collect()
         }
     }
 }

@@ -1,12 +1,10 @@
 //! `set`, `style`, `iset`, `variables`, `ivariables`.
 
 use super::Ctx;
-use crate::event::Msg;
 use crate::formula::Formula;
 use crate::msg;
 use crate::render::output::code;
 use crate::settings::ivars::{IsetError, Ivar};
-use crate::settings::vars::SetError;
 use crate::store::accounts;
 
 /// `set variable [value]`
@@ -24,14 +22,13 @@ pub fn set(ctx: &mut Ctx<'_>, args: &str) {
     let mut trial = ctx.session.vars.clone();
     let changed = match trial.set(name, value) {
         Ok(changed) => changed,
-        Err(e) => return ctx.fail_msg(code::BAD_PARAMS, &set_error(&e)),
+        Err(e) => return ctx.fail_msg(code::BAD_PARAMS, &e.msg()),
     };
     if let Err(e) = check_formula(&changed.name, value) {
-        return ctx.fail(code::BAD_PARAMS, e);
+        return ctx.fail_msg(code::BAD_PARAMS, &crate::render::errors::formula_error(&e));
     }
     ctx.session.update_vars(|v| *v = trial);
-    let reply = set_reply(&changed.name, &ctx.session.vars, value);
-    ctx.say(&reply);
+    ctx.say(&changed.reply);
     if let Some(id) = ctx.session.account_id {
         let value = ctx.session.vars.get(&changed.name);
         let name = changed.name;
@@ -41,75 +38,8 @@ pub fn set(ctx: &mut Ctx<'_>, args: &str) {
     }
 }
 
-/// Why `set` refused, as a catalogue line (a bad value's reason is the
-/// variable table's own English: src/settings/vars.rs).
-fn set_error(e: &SetError) -> Msg {
-    match e {
-        SetError::NoSuch(name) => msg!("set-no-such", name = name),
-        SetError::Ambiguous(name) => msg!("set-ambiguous", name = name),
-        SetError::BadValue(text) => msg!("raw", text = text),
-    }
-}
-
-/// The catalogue lines of the switches: name, turned on, turned off.
-const SWITCH_REPLIES: &[(&str, &str, &str)] = &[
-    ("bell", "set-bell-on", "set-bell-off"),
-    ("open", "set-open-on", "set-open-off"),
-    ("rated", "set-rated-on", "set-rated-off"),
-    ("seek", "set-seek-on", "set-seek-off"),
-    ("shout", "set-shout-on", "set-shout-off"),
-    ("cshout", "set-cshout-on", "set-cshout-off"),
-    ("tell", "set-tell-on", "set-tell-off"),
-    ("ctell", "set-ctell-on", "set-ctell-off"),
-    ("kibitz", "set-kibitz-on", "set-kibitz-off"),
-    ("pin", "set-pin-on", "set-pin-off"),
-    ("gin", "set-gin-on", "set-gin-off"),
-    ("pinform", "set-pinform-on", "set-pinform-off"),
-    ("ginform", "set-ginform-on", "set-ginform-off"),
-    ("flip", "set-flip-on", "set-flip-off"),
-    ("private", "set-private-on", "set-private-off"),
-    ("autoflag", "set-autoflag-on", "set-autoflag-off"),
-    ("tourney", "set-tourney-on", "set-tourney-off"),
-    ("showownseek", "set-showownseek-on", "set-showownseek-off"),
-    ("notakeback", "set-notakeback-on", "set-notakeback-off"),
-    ("availinfo", "set-availinfo-on", "set-availinfo-off"),
-    ("jprivate", "set-jprivate-on", "set-jprivate-off"),
-];
-
-/// The reply to a `set` that changed `name` (canonical) to `value` (as
-/// typed), now in `vars`.
-fn set_reply(name: &str, vars: &crate::settings::vars::Vars, value: &str) -> Msg {
-    if let Ok(n) = name.parse::<usize>() {
-        return if value.is_empty() {
-            msg!("set-note-cleared", n = n)
-        } else {
-            msg!("set-note", n = n)
-        };
-    }
-    match name {
-        "style" if vars.style == 12 => return msg!("set-style-12"),
-        "style" => return msg!("set-style-1"),
-        "lang" if vars.lang == crate::chess::Lang::Fr => return msg!("set-lang-fr"),
-        "lang" => return msg!("set-lang-en"),
-        _ => {}
-    }
-    if let Some((_, on, off)) = SWITCH_REPLIES.iter().find(|(n, ..)| *n == name) {
-        let set = vars.get(name).as_deref() == Some("1");
-        return Msg::new(if set { on } else { off });
-    }
-    let stored = vars.get(name).unwrap_or_default();
-    let is_number = stored.parse::<u32>().is_ok() && value.trim().parse::<u32>().is_ok();
-    if is_number {
-        msg!("set-value", name = name, value = stored)
-    } else if value.is_empty() {
-        msg!("set-unset", name = name)
-    } else {
-        msg!("set-value", name = name, value = value)
-    }
-}
-
 /// A `formula` or `f1`–`f9` value must parse.
-fn check_formula(name: &str, value: &str) -> Result<(), String> {
+fn check_formula(name: &str, value: &str) -> Result<(), crate::formula::FormulaError> {
     if value.trim().is_empty() {
         return Ok(());
     }
@@ -120,7 +50,7 @@ fn check_formula(name: &str, value: &str) -> Result<(), String> {
             _ => return Ok(()),
         },
     };
-    parsed.map(|_| ()).map_err(|e| e.to_string())
+    parsed.map(|_| ())
 }
 
 /// `style N`

@@ -16,7 +16,7 @@ use std::sync::Arc;
 use serde::Serialize;
 
 pub use end::EndKind;
-pub use msg::{Arg, Msg};
+pub use msg::{And, Arg, Ctime, Date, Msg, Span};
 pub use viewer::Viewer;
 
 /// The type of an offer, without its terms: what pendinfo's `t=` names,
@@ -71,6 +71,8 @@ pub struct TermsView {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct GameIntro {
     pub game: GameRef,
+    /// The game's row in the database (its `/history/ID` once it ends).
+    pub db_id: i64,
     /// Ratings as `Creating:` shows them in parentheses (`1500`, `++++`).
     pub white_rating: String,
     pub black_rating: String,
@@ -102,6 +104,27 @@ pub struct GameInfo {
     /// Ratings as `<g1>` writes them (`1500`, `0`).
     pub ratings: (String, String),
     pub timeseal: (bool, bool),
+}
+
+/// A challenge's terms as data: what pendinfo's `p=` and the `Challenge:`
+/// line say in words (`Alice (1500) [white] Bob (----) rated atomic 5 0`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct MatchTerms {
+    pub from: String,
+    /// Ratings as the text shows them (`1500`, `1500P`, `----`, `++++`).
+    pub from_rating: String,
+    pub to: String,
+    pub to_rating: String,
+    /// The colour the challenger asked for (`white`, `black`), if any.
+    pub color: Option<&'static str>,
+    pub rated: bool,
+    pub variant: &'static str,
+    pub minutes: u32,
+    pub inc: u32,
+    /// It resumes an adjourned game.
+    pub adjourned: bool,
+    /// A set-up start position.
+    pub fen: Option<String>,
 }
 
 /// Who sees an end line, and what follows it for them.
@@ -212,12 +235,14 @@ pub enum Event {
         rated: bool,
         how: Beginning,
     },
-    /// An offer was made to the recipient (`<pf>`).
+    /// An offer was made to the recipient (`<pf>`); a challenge's terms
+    /// come typed too.
     OfferReceived {
         id: u32,
         from: String,
         kind: OfferType,
         params: String,
+        terms: Option<Arc<MatchTerms>>,
     },
     /// The recipient made an offer (`<pt>`). `spaced`: a blank line
     /// before it in the text protocol (FICS's layout of some replies).
@@ -226,6 +251,7 @@ pub enum Event {
         to: String,
         kind: OfferType,
         params: String,
+        terms: Option<Arc<MatchTerms>>,
         spaced: bool,
     },
     /// An offer the recipient made or received is gone (`<pr>`).
@@ -281,6 +307,9 @@ pub enum Event {
     Arrived(Presence),
     /// A user left.
     Departed(Presence),
+    /// How many watch a game now, for the clients that show it (the
+    /// browser's); the text protocol has no line for it.
+    Observers { game: u32, count: usize },
 }
 
 impl Event {

@@ -24,11 +24,61 @@ pub enum Line {
     TooLong,
 }
 
+/// Inputs decoded and not yet taken, in order: the first one inline, the
+/// others (typed ahead) in a queue that exists only while they do, so
+/// that a connection between two lines (an idle one, most of all) holds
+/// no buffer.
+#[derive(Debug, Default)]
+struct Inputs {
+    /// None only when `rest` is empty too.
+    first: Option<Input>,
+    rest: VecDeque<Input>,
+}
+
+impl Inputs {
+    fn pop_front(&mut self) -> Option<Input> {
+        let input = self.first.take()?;
+        self.first = self.rest.pop_front();
+        if self.rest.is_empty() && self.rest.capacity() > 0 {
+            self.rest = VecDeque::new();
+        }
+        Some(input)
+    }
+
+    fn iter(&self) -> impl Iterator<Item = &Input> {
+        self.first.iter().chain(&self.rest)
+    }
+
+    fn len(&self) -> usize {
+        usize::from(self.first.is_some()) + self.rest.len()
+    }
+
+    fn is_empty(&self) -> bool {
+        self.first.is_none()
+    }
+
+    fn clear(&mut self) {
+        *self = Inputs::default();
+    }
+}
+
+impl Extend<Input> for Inputs {
+    fn extend<T: IntoIterator<Item = Input>>(&mut self, inputs: T) {
+        for input in inputs {
+            if self.first.is_none() {
+                self.first = Some(input);
+            } else {
+                self.rest.push_back(input);
+            }
+        }
+    }
+}
+
 /// The input side of one connection.
 #[derive(Debug)]
 pub struct ClientInput {
     decoder: TelnetDecoder,
-    inputs: VecDeque<Input>,
+    inputs: Inputs,
     /// Telnet negotiation answers waiting to be written.
     replies: Vec<u8>,
     /// The client asked to be disconnected (`IAC IP`).
@@ -41,6 +91,8 @@ pub struct ClientInput {
     ping_reply: Option<u32>,
     /// Whether the timeseal client understands `[G]` pings.
     pings: bool,
+    /// The longest line taken.
+    max_line: usize,
 }
 
 impl Default for ClientInput {
@@ -52,15 +104,22 @@ impl Default for ClientInput {
 impl ClientInput {
     /// Input of a new connection: plain telnet until a timeseal handshake.
     pub fn new() -> ClientInput {
+        ClientInput::with_max_line(MAX_LINE)
+    }
+
+    /// Input whose lines may be up to `max_line` bytes: the JSON framing's
+    /// (a command line of [`MAX_LINE`] bytes, in JSON with its escapes).
+    pub fn with_max_line(max_line: usize) -> ClientInput {
         ClientInput {
-            decoder: TelnetDecoder::new(MAX_LINE + TIMESEAL_ENVELOPE),
-            inputs: VecDeque::new(),
+            decoder: TelnetDecoder::new(max_line + TIMESEAL_ENVELOPE),
+            inputs: Inputs::default(),
             replies: Vec::new(),
             interrupted: false,
             timeseal: None,
             last_stamp: None,
             ping_reply: None,
             pings: false,
+            max_line,
         }
     }
 
@@ -70,9 +129,7 @@ impl ClientInput {
         if self.interrupted {
             return;
         }
-        let mut decoded = Vec::new();
-        self.decoder.feed(bytes, &mut decoded);
-        self.inputs.extend(decoded);
+        self.decoder.feed(bytes, &mut self.inputs);
     }
 
     /// Whether a complete line is already waiting (typed ahead).
@@ -147,9 +204,6 @@ impl ClientInput {
                 }
             }
         }
-        if self.inputs.capacity() > 8 {
-            self.inputs = VecDeque::new();
-        }
         None
     }
 
@@ -190,7 +244,7 @@ impl ClientInput {
                 raw
             }
         };
-        if text.len() > MAX_LINE {
+        if text.len() > self.max_line {
             return Some(Line::TooLong);
         }
         Some(Line::Text(telnet::sanitize(&text)))

@@ -8,7 +8,10 @@
 //! write. In [`Framing::Text`] those frames carry the text without telnet
 //! commands (a browser has no use for `IAC WILL ECHO`); in
 //! [`Framing::Binary`] they carry the raw telnet byte stream, as a
-//! websockify-style bridge would.
+//! websockify-style bridge would. In [`Framing::Json`] the session writes
+//! JSON messages, one per line, and each line leaves as a text frame of
+//! its own (so a write that waited behind others is still cut into whole
+//! messages); each frame in is one line for the session.
 //!
 //! Both directions are bounded. A flood of frames waits in the WebSocket
 //! (and the kernel) once [`INBOUND_CAP`] bytes wait for the session; a
@@ -41,6 +44,9 @@ pub enum Framing {
     Text,
     /// Binary frames: the telnet byte stream unchanged.
     Binary,
+    /// Text frames of one JSON message each, both ways
+    /// (docs/json-protocol.md).
+    Json,
 }
 
 /// One frame for the browser.
@@ -172,6 +178,20 @@ impl SessionEnd {
         Ok(n)
     }
 
+    /// Waits until there are bytes to read (if `read`) or a frame may be
+    /// queued (if `write`), or the browser has gone; says which.
+    pub async fn ready(&self, read: bool, write: bool) -> io::Result<(bool, bool)> {
+        let readable = |s: &State| s.inbound_len() > 0 || s.peer_closed;
+        let writable = |s: &State| s.outbound_bytes < OUTBOUND_CAP || s.peer_closed;
+        self.shared
+            .wait_until(&self.shared.session_wake, |s| {
+                (read && readable(s)) || (write && writable(s))
+            })
+            .await;
+        let s = self.shared.lock();
+        Ok((read && readable(&s), write && writable(&s)))
+    }
+
     /// Waits until a frame may be queued or the browser has gone.
     pub async fn writable(&self) -> io::Result<()> {
         self.shared
@@ -192,13 +212,20 @@ impl SessionEnd {
         if s.outbound_bytes >= OUTBOUND_CAP {
             return Err(io::ErrorKind::WouldBlock.into());
         }
-        let frame = match self.shared.framing {
-            Framing::Binary => Frame::Binary(bytes.to_vec()),
-            Framing::Text => Frame::Text(text_frame(bytes)),
+        let mut push = |frame: Frame| {
+            if frame.len() > 0 {
+                s.outbound_bytes += frame.len();
+                s.outbound.push_back(frame);
+            }
         };
-        if frame.len() > 0 {
-            s.outbound_bytes += frame.len();
-            s.outbound.push_back(frame);
+        match self.shared.framing {
+            Framing::Binary => push(Frame::Binary(bytes.to_vec())),
+            Framing::Text => push(Frame::Text(text_frame(bytes))),
+            Framing::Json => {
+                for message in bytes.split(|&b| b == b'\n') {
+                    push(Frame::Text(utf8(message.to_vec())));
+                }
+            }
         }
         drop(s);
         self.shared.pump_wake.notify_waiters();
@@ -237,9 +264,19 @@ impl SocketEnd {
     /// which needs no line end.
     pub fn push_text(&self, text: &str) {
         let mut s = self.shared.lock();
-        s.inbound.extend_from_slice(text.as_bytes());
-        if !text.ends_with('\n') {
+        if self.shared.framing == Framing::Json {
+            // One message, one line: a line end inside JSON can only be
+            // white space between its tokens (strings escape theirs).
+            s.inbound.extend(
+                text.bytes()
+                    .map(|b| if b == b'\n' || b == b'\r' { b' ' } else { b }),
+            );
             s.inbound.push(b'\n');
+        } else {
+            s.inbound.extend_from_slice(text.as_bytes());
+            if !text.ends_with('\n') {
+                s.inbound.push(b'\n');
+            }
         }
         drop(s);
         self.shared.session_wake.notify_waiters();
@@ -359,6 +396,24 @@ mod tests {
             session.try_read(&mut buf).unwrap_err().kind(),
             io::ErrorKind::WouldBlock
         );
+    }
+
+    #[tokio::test]
+    async fn json_frames_are_one_message_each_way() {
+        let (session, socket) = pipe(Framing::Json);
+        session.try_write(b"{\"a\":1}\n{\"b\":2}\n").unwrap();
+        assert_eq!(
+            socket.next_frame().await,
+            Some(Frame::Text("{\"a\":1}".into()))
+        );
+        assert_eq!(
+            socket.next_frame().await,
+            Some(Frame::Text("{\"b\":2}".into()))
+        );
+        socket.push_text("{\"type\":\n\"cmd\"}");
+        let mut buf = [0u8; 64];
+        let n = session.try_read(&mut buf).unwrap();
+        assert_eq!(&buf[..n], b"{\"type\": \"cmd\"}\n");
     }
 
     #[tokio::test]

@@ -8,7 +8,7 @@
 
 use std::io;
 
-use tokio::io::AsyncWriteExt;
+use tokio::io::{AsyncWriteExt, Interest};
 use tokio::net::TcpStream;
 
 use super::pipe::{Framing, SessionEnd};
@@ -19,6 +19,7 @@ pub enum Transport {
     Telnet,
     WebSocketText,
     WebSocketBinary,
+    WebSocketJson,
 }
 
 impl Transport {
@@ -28,6 +29,7 @@ impl Transport {
             Transport::Telnet => "telnet",
             Transport::WebSocketText => "ws_text",
             Transport::WebSocketBinary => "ws_binary",
+            Transport::WebSocketJson => "ws_json",
         }
     }
 }
@@ -45,6 +47,7 @@ impl Socket {
             Socket::WebSocket(p) => match p.framing() {
                 Framing::Text => Transport::WebSocketText,
                 Framing::Binary => Transport::WebSocketBinary,
+                Framing::Json => Transport::WebSocketJson,
             },
         }
     }
@@ -61,6 +64,26 @@ impl Socket {
         match self {
             Socket::Tcp(s) => s.try_read(buf),
             Socket::WebSocket(p) => p.try_read(buf),
+        }
+    }
+
+    /// Waits until input may be read (if `read`) or output written (if
+    /// `write`); says which (a closed side counts as ready: the read or
+    /// write then tells). Cancel-safe. One future for both: an idle
+    /// session's task keeps room for it, and tokio's readiness future is
+    /// 184 bytes.
+    pub async fn ready(&self, read: bool, write: bool) -> io::Result<(bool, bool)> {
+        match self {
+            Socket::Tcp(s) => {
+                let interest = match (read, write) {
+                    (true, true) => Interest::READABLE | Interest::WRITABLE,
+                    (false, true) => Interest::WRITABLE,
+                    _ => Interest::READABLE,
+                };
+                let ready = s.ready(interest).await?;
+                Ok((read && ready.is_readable(), write && ready.is_writable()))
+            }
+            Socket::WebSocket(p) => p.ready(read, write).await,
         }
     }
 

@@ -92,7 +92,7 @@ impl TelnetDecoder {
     }
 
     /// Feeds received bytes; complete inputs are appended to `out`.
-    pub fn feed(&mut self, bytes: &[u8], out: &mut Vec<Input>) {
+    pub fn feed(&mut self, bytes: &[u8], out: &mut impl Extend<Input>) {
         for &b in bytes {
             self.state = match self.state {
                 State::Data => match b {
@@ -110,11 +110,11 @@ impl TelnetDecoder {
                     DO | DONT | WILL | WONT => State::Option(b),
                     SB => State::Sub,
                     AYT => {
-                        out.push(Input::Reply(AYT_REPLY));
+                        out.extend([Input::Reply(AYT_REPLY)]);
                         State::Data
                     }
                     IP => {
-                        out.push(Input::Interrupt);
+                        out.extend([Input::Interrupt]);
                         State::Data
                     }
                     // IAC IAC is a literal 0xFF: not ASCII, so it is dropped.
@@ -122,9 +122,9 @@ impl TelnetDecoder {
                 },
                 State::Option(verb) => {
                     if verb == DO && b == OPT_TM {
-                        out.push(Input::Reply(WILL_TM));
+                        out.extend([Input::Reply(WILL_TM)]);
                     } else if verb == DO && b == OPT_SGA {
-                        out.push(Input::Reply(WILL_SGA));
+                        out.extend([Input::Reply(WILL_SGA)]);
                     }
                     State::Data
                 }
@@ -152,11 +152,11 @@ impl TelnetDecoder {
         }
     }
 
-    fn end_line(&mut self, out: &mut Vec<Input>) {
+    fn end_line(&mut self, out: &mut impl Extend<Input>) {
         if std::mem::take(&mut self.overflow) {
-            out.push(Input::TooLong);
+            out.extend([Input::TooLong]);
         } else {
-            out.push(Input::Line(std::mem::take(&mut self.line)));
+            out.extend([Input::Line(std::mem::take(&mut self.line))]);
         }
     }
 

@@ -4,7 +4,7 @@
 
 use std::cell::RefCell;
 
-use crate::chess::{BoardSnapshot, Lang, style1, style12};
+use crate::chess::{BoardSnapshot, Lang, style1};
 use crate::event::Viewer;
 use crate::net::telnet;
 use crate::render::output::{self, Shape};
@@ -56,7 +56,7 @@ impl BoardStyle {
     ) {
         let flip = black_at_bottom ^ self.flip;
         if self.style12 {
-            style12::render(snap, relation, flip, self.ms, out);
+            snap.own_style12(relation, flip, self.ms, out);
         } else {
             style1::render(snap, flip, self.lang, out);
         }
@@ -94,7 +94,7 @@ impl BoardStyle {
             Some(line) => telnet::to_wire(line, out),
             None => SCRATCH.with_borrow_mut(|line| {
                 line.clear();
-                style12::render(snap, relation, flip, self.ms, line);
+                snap.own_style12(relation, flip, self.ms, line);
                 telnet::to_wire(line, out);
             }),
         }

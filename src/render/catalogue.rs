@@ -62,26 +62,95 @@ fn bundle_for(lang: Lang) -> &'static Bundle {
     }
 }
 
-fn value(arg: &Arg) -> FluentValue<'_> {
+fn value(lang: Lang, arg: &Arg) -> FluentValue<'_> {
     match arg {
         Arg::Text(s) => FluentValue::String(Cow::Borrowed(s)),
         Arg::Number(n) => FluentValue::from(*n),
+        Arg::Span(secs) => FluentValue::String(Cow::Owned(span(lang, *secs))),
+        Arg::Date(t) => FluentValue::String(Cow::Owned(date(lang, "date-fics", *t))),
+        Arg::Ctime(t) => FluentValue::String(Cow::Owned(date(lang, "date-ctime", *t))),
+        Arg::Msg(m) => FluentValue::String(Cow::Owned(text(lang, m))),
+        Arg::And(items) => {
+            let and = format!(" {} ", plain(lang, "word-and"));
+            FluentValue::String(Cow::Owned(items.join(&and)))
+        }
     }
+}
+
+/// A length of time in words, as FICS writes idle and on-line times:
+/// `7 secs`, `1 min`, `2 hrs, 5 mins`, `1 day, 2 hrs` (the two largest
+/// units from days down, or one below an hour).
+pub fn span(lang: Lang, secs: u64) -> String {
+    let (d, h, m, s) = (secs / 86_400, secs / 3600 % 24, secs / 60 % 60, secs % 60);
+    let mut out = String::new();
+    let args: Vec<(&'static str, Arg)> = if d > 0 {
+        vec![
+            ("days", Arg::Number(d as i64)),
+            ("hours", Arg::Number(h as i64)),
+        ]
+    } else if h > 0 {
+        vec![
+            ("hours", Arg::Number(h as i64)),
+            ("mins", Arg::Number(m as i64)),
+        ]
+    } else if m > 0 {
+        vec![("mins", Arg::Number(m as i64))]
+    } else {
+        vec![("secs", Arg::Number(s as i64))]
+    };
+    let id = match args[0].0 {
+        "days" => "span-days",
+        "hours" => "span-hours",
+        "mins" => "span-minutes",
+        _ => "span-seconds",
+    };
+    write(lang, id, &args, &mut out);
+    out
+}
+
+/// A date in the reader's words: `date-fics` (`Sat Jan 23, 14:34 UTC
+/// 2016`) or `date-ctime` (`Sat Jan 23 14:34:00 2016`). `day` is padded
+/// to two characters as FICS writes it, `dayn` is the bare number.
+fn date(lang: Lang, id: &str, t: i64) -> String {
+    const DAYS: [&str; 7] = ["sun", "mon", "tue", "wed", "thu", "fri", "sat"];
+    const MONTHS: [&str; 12] = [
+        "jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec",
+    ];
+    let c = crate::timefmt::Civil::from_unix(t);
+    let args = [
+        ("wday", Arg::Text(DAYS[c.weekday as usize % 7].into())),
+        (
+            "month",
+            Arg::Text(MONTHS[(c.month as usize + 11) % 12].into()),
+        ),
+        ("day", Arg::Text(format!("{:2}", c.day))),
+        ("dayn", Arg::Number(i64::from(c.day))),
+        ("time", Arg::Text(format!("{:02}:{:02}", c.hour, c.minute))),
+        (
+            "seconds",
+            Arg::Text(format!("{:02}:{:02}:{:02}", c.hour, c.minute, c.second)),
+        ),
+        ("year", Arg::Text(c.year.to_string())),
+    ];
+    let mut out = String::new();
+    write(lang, id, &args, &mut out);
+    out
 }
 
 /// Appends message `id` with `args` in `lang` (English where `lang` lacks
 /// it) to `out`.
 pub fn write(lang: Lang, id: &str, args: &[(&'static str, Arg)], out: &mut String) {
-    let found = [bundle_for(lang), &CATALOGUE.en]
+    let found = [(lang, bundle_for(lang)), (Lang::En, &CATALOGUE.en)]
         .into_iter()
-        .find_map(|b| b.get_message(id).and_then(|m| m.value()).map(|p| (b, p)));
-    let Some((bundle, pattern)) = found else {
+        .find_map(|(l, b)| b.get_message(id).and_then(|m| m.value()).map(|p| (l, b, p)));
+    let Some((used, bundle, pattern)) = found else {
         out.push_str(id);
         return;
     };
     let mut fluent_args = FluentArgs::with_capacity(args.len());
     for (name, arg) in args {
-        fluent_args.set(*name, value(arg));
+        // Dates and durations in the words of the line around them.
+        fluent_args.set(*name, value(used, arg));
     }
     let mut errors = Vec::new();
     let text = bundle.format_pattern(pattern, Some(&fluent_args), &mut errors);
@@ -145,6 +214,76 @@ mod tests {
         }
     }
 
+    /// Every English message has its French one (but the catalogue's own
+    /// test line, which shows the fallback).
+    #[test]
+    fn every_english_message_has_a_french_one() {
+        let fr = ids(FR);
+        let missing: Vec<String> = ids(EN)
+            .into_iter()
+            .filter(|id| id != "test-only-english" && !fr.contains(id))
+            .collect();
+        assert!(missing.is_empty(), "fr.ftl lacks {missing:?}");
+    }
+
+    /// The variables of each message, with those its translator's note
+    /// names (`# $n is ...`).
+    fn variables(source: &str) -> std::collections::HashMap<String, Vec<String>> {
+        let var = regex::Regex::new(r"\$([a-z_]+)").unwrap();
+        let mut out = std::collections::HashMap::new();
+        let mut note = String::new();
+        let mut current: Option<String> = None;
+        for line in source.lines() {
+            if line.starts_with('#') {
+                note.push_str(line);
+                current = None;
+                continue;
+            }
+            if let Some((id, _)) = line
+                .split_once(" =")
+                .filter(|_| line.starts_with(|c: char| c.is_ascii_lowercase()))
+            {
+                let id = id.trim().to_string();
+                let mut vars: Vec<String> =
+                    var.captures_iter(&note).map(|c| c[1].to_string()).collect();
+                vars.extend(var.captures_iter(line).map(|c| c[1].to_string()));
+                out.insert(id.clone(), vars);
+                current = Some(id);
+                note.clear();
+            } else if let Some(id) = &current {
+                let more: Vec<String> = var.captures_iter(line).map(|c| c[1].to_string()).collect();
+                if let Some(v) = out.get_mut(id) {
+                    v.extend(more);
+                }
+            }
+            if line.trim().is_empty() {
+                note.clear();
+            }
+        }
+        out
+    }
+
+    /// A French message uses only values the English one is given, and
+    /// leaves none out.
+    #[test]
+    fn french_and_english_messages_take_the_same_values() {
+        let en = variables(EN);
+        let fr = variables(FR);
+        let mut wrong = Vec::new();
+        for (id, fr_vars) in &fr {
+            let Some(en_vars) = en.get(id) else { continue };
+            for v in fr_vars {
+                if !en_vars.contains(v) {
+                    wrong.push(format!("{id}: ${v} is not a value of the English message"));
+                }
+            }
+        }
+        let mut wrong: Vec<String> = wrong.into_iter().collect();
+        wrong.sort();
+        wrong.dedup();
+        assert!(wrong.is_empty(), "{wrong:#?}");
+    }
+
     #[test]
     fn french_falls_back_to_english_per_message() {
         let mut out = String::new();
@@ -203,6 +342,7 @@ mod coverage {
             if path.ends_with("render/fics.rs")
                 || path.contains("negotiation")
                 || path.ends_with("commands/vars.rs")
+                || path.ends_with("settings/vars.rs")
             {
                 for c in literal.captures_iter(&text) {
                     missing.push((path.clone(), c[1].to_string()));

@@ -17,64 +17,7 @@ use crate::render::view::View;
 use crate::settings::ivars::Ivar;
 use crate::settings::vars::Switch;
 
-/// Catalogue lines that GUIs (xboard, PyChess, eboard, Jin, the browser
-/// client: `web/src/parse.ts`, `state.ts`, `pages/game.ts`) read with
-/// patterns: English for GUI clients. The README lists them.
-pub const GUI_PARSED: &[&str] = &[
-    "game-creating",
-    "game-creating-adjourned",
-    "game-begins-created",
-    "game-begins-continued",
-    "game-end-line",
-    "rating-none",
-    "rating-adjustment",
-    "observe-removed",
-    "observe-started",
-    "challenge-line",
-    "challenge-issuing",
-    "offer-draw-to-you",
-    "offer-abort-to-you",
-    "offer-adjourn-to-you",
-    "offer-takeback-to-you",
-    "offer-answered",
-    "move-not-your-turn",
-    "move-illegal",
-    "move-ambiguous",
-    "exam-you-stopped",
-    "told",
-    "told-playing",
-    "told-idle",
-    "kibitzed-to",
-    "whispered-to",
-    "it-heard",
-    "exam-moves",
-    "not-playing",
-    "player-not-logged-in",
-    "name-not-logged-in",
-    "refuse-not-open",
-    "refuse-censored",
-    "refuse-noplay",
-    "refuse-playing",
-    "refuse-rated-registration",
-    "seek-posted",
-    "moretime-given",
-    "iset-set",
-    "iset-unset",
-    "tell-heard",
-    "say-heard",
-    "kibitz-heard",
-    "whisper-heard",
-    "channel-heard",
-    "shout-heard",
-    "cshout-heard",
-    "notify-arrived",
-    "notify-departed",
-    // The browser's "Computer analysis" button reads these (parse.ts).
-    "analysis-queued",
-    "analysis-running",
-    "analysis-waiting",
-    "analysis-waiting-place",
-];
+pub use crate::render::gui::GUI_PARSED;
 
 /// The language `id` is written in for this recipient.
 pub fn lang_for(view: &View, id: &str) -> Lang {
@@ -87,7 +30,13 @@ pub fn lang_for(view: &View, id: &str) -> Lang {
 
 /// Appends one catalogue line (no newline).
 pub fn msg(view: &View, m: &Msg, out: &mut String) {
-    catalogue::write(lang_for(view, m.id), m.id, &m.args, out);
+    let lang = lang_for(view, m.id);
+    // A challenge's terms are kept as FICS writes them; a person reading
+    // French gets them in French.
+    match crate::render::challenge::localised(lang, m) {
+        Some(local) => catalogue::write(lang, local.id, &local.args, out),
+        None => catalogue::write(lang, m.id, &m.args, out),
+    }
 }
 
 /// Appends one catalogue line and its newline.
@@ -298,7 +247,7 @@ fn seek_ad(view: &View, ad: &SeekAd, out: &mut String) {
         rating = &ad.rating,
         minutes = ad.terms.minutes,
         inc = ad.terms.inc,
-        rated = rated_word(view.lang, ad.terms.rated),
+        rated = rated_word(lang_for(view, "seek-ad"), ad.terms.rated),
         flags = flags,
         index = ad.id
     );
@@ -412,6 +361,7 @@ pub fn event(view: &View, ev: &Event, out: &mut String) {
             from,
             kind,
             params,
+            ..
         } => {
             if view.ivar(Ivar::PENDINFO) {
                 offer_line("pf", *id, from, *kind, params, out);
@@ -423,6 +373,7 @@ pub fn event(view: &View, ev: &Event, out: &mut String) {
             kind,
             params,
             spaced,
+            ..
         } => {
             if view.ivar(Ivar::PENDINFO) {
                 if *spaced {
@@ -532,6 +483,8 @@ pub fn event(view: &View, ev: &Event, out: &mut String) {
         }
         Event::Arrived(p) => presence(view, p, true, out),
         Event::Departed(p) => presence(view, p, false, out),
+        // Only the JSON framing shows it.
+        Event::Observers { .. } => {}
     }
 }
 
@@ -587,7 +540,7 @@ pub fn kick(view: &View, why: &KickReason, out: &mut String) {
     let m = match why {
         KickReason::LoggedInElsewhere { name } => msg!("kick-logged-in-elsewhere", name = name),
         KickReason::Idle { secs } => {
-            let d = duration(view.lang, *secs);
+            let d = duration(lang_for(view, "kick-idle"), *secs);
             msg!("kick-idle", duration = d)
         }
         KickReason::Said(m) => m.clone(),
@@ -668,7 +621,7 @@ mod tests {
         let person = render(&fr, Ivars::default(), &resigned());
         assert_eq!(
             person,
-            "{Partie 3 (Alice contre Bob) Bob abandonne} 1-0\n\nPas de changement de classement.\n"
+            "{Partie 3 (Alice contre Bob) Bob abandonne} 1-0\n\nPas de changement de cote.\n"
         );
         let mut gui = Ivars::default();
         gui.put(Ivar::PENDINFO, true);

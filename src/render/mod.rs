@@ -5,6 +5,10 @@
 
 pub mod board;
 pub mod catalogue;
+pub mod challenge;
+pub mod errors;
 pub mod fics;
+pub mod gui;
+pub mod json;
 pub mod output;
 pub mod view;

@@ -34,6 +34,10 @@ use crate::net::socket::{Socket, Transport};
 use crate::net::telnet;
 use crate::net::timeseal::Handshake;
 
+/// The longest JSON message a client may send: a command line of 1,024
+/// bytes with room for JSON's escapes and the message around it.
+pub const JSON_LINE: usize = 6 * 1024;
+
 /// A write that takes longer than this means the client stopped reading.
 const WRITE_TIMEOUT: Duration = Duration::from_secs(60);
 
@@ -111,7 +115,19 @@ impl Conn {
 
     /// A WebSocket connection, through the pipe to its WebSocket task.
     pub fn websocket(pipe: SessionEnd) -> Conn {
-        Conn::on(Socket::WebSocket(pipe))
+        let json = pipe.framing() == crate::net::pipe::Framing::Json;
+        let mut conn = Conn::on(Socket::WebSocket(pipe));
+        if json {
+            // A command line of the usual limit, in JSON with its escapes
+            // (the session checks the line itself against the limit).
+            conn.input = ClientInput::with_max_line(JSON_LINE);
+        }
+        conn
+    }
+
+    /// Whether this connection speaks the JSON framing of `/ws`.
+    pub fn is_json(&self) -> bool {
+        self.transport() == crate::net::socket::Transport::WebSocketJson
     }
 
     fn on(socket: Socket) -> Conn {
@@ -349,6 +365,13 @@ impl Conn {
     /// Waits until the socket can take more output. Cancel-safe.
     pub async fn writable(&self) -> io::Result<()> {
         self.socket.writable().await
+    }
+
+    /// Waits until the socket may be read (if `read`) or written (if
+    /// `write`), and says which: the command loop's one wait on its
+    /// socket.
+    pub async fn ready(&self, read: bool, write: bool) -> io::Result<(bool, bool)> {
+        self.socket.ready(read, write).await
     }
 
     /// Writes what the socket takes now of the waiting output.

@@ -54,6 +54,34 @@ impl Drop for Reservation {
     }
 }
 
+impl Reservation {
+    /// Holds `name` for a login in progress; None if it is taken.
+    pub fn hold(shared: &Arc<Shared>, name: &str) -> Option<Reservation> {
+        shared.world().reserve_name(name).then(|| Reservation {
+            shared: shared.clone(),
+            name: name.to_string(),
+        })
+    }
+
+    /// Holds a new guest name.
+    pub fn guest(shared: &Arc<Shared>) -> Reservation {
+        let name = {
+            let mut world = shared.world();
+            let name = world.fresh_guest_name(crate::random::u64);
+            world.reserve_name(&name);
+            name
+        };
+        Reservation {
+            shared: shared.clone(),
+            name,
+        }
+    }
+
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+}
+
 const PROMPT: &str = "login: ";
 
 /// How long a password may take to arrive and still count as typed ahead.
@@ -132,7 +160,8 @@ async fn read(conn: &mut Conn) -> Option<Line> {
     conn.next_line().await
 }
 
-async fn lookup(shared: &Arc<Shared>, name: &str) -> Option<Account> {
+/// The registered account of this name, if there is one.
+pub async fn lookup(shared: &Arc<Shared>, name: &str) -> Option<Account> {
     let name = name.to_string();
     shared
         .store
@@ -146,7 +175,7 @@ async fn lookup(shared: &Arc<Shared>, name: &str) -> Option<Account> {
 }
 
 /// Whether an account may log in (an open one, if the database cannot say).
-async fn standing_of(shared: &Arc<Shared>, id: i64) -> Standing {
+pub async fn standing_of(shared: &Arc<Shared>, id: i64) -> Standing {
     shared
         .store
         .call(move |db| selfserve::standing(db, id))
@@ -162,9 +191,12 @@ fn before_login(m: crate::event::Msg) -> String {
     crate::render::catalogue::text(crate::chess::Lang::En, &m)
 }
 
-fn anonymous(reservation: Reservation, guest: bool) -> Identity {
+/// A guest or an unregistered name, without an account. Without a
+/// reservation, `name` is one its own earlier session holds (a resumed
+/// browser session takes it over).
+pub fn anonymous(reservation: Option<Reservation>, name: &str, guest: bool) -> Identity {
     Identity {
-        name: reservation.name.clone(),
+        name: name.to_string(),
         account: None,
         titles: Titles {
             unregistered: true,
@@ -175,22 +207,14 @@ fn anonymous(reservation: Reservation, guest: bool) -> Identity {
         rating: None,
         aliases: Vec::new(),
         muzzled: false,
-        reservation: Some(reservation),
+        reservation,
         guest,
     }
 }
 
 async fn guest(conn: &mut Conn, shared: &Arc<Shared>) -> Option<Step> {
-    let name = {
-        let mut world = shared.world();
-        let name = world.fresh_guest_name(crate::random::u64);
-        world.reserve_name(&name);
-        name
-    };
-    let reservation = Reservation {
-        shared: shared.clone(),
-        name: name.clone(),
-    };
+    let reservation = Reservation::guest(shared);
+    let name = reservation.name.clone();
     let text = format!(
         "\nLogging you in as \"{name}\"; you may use this name to play unrated games.\n\
          (After logging in, do \"help register\" for more info on how to register.)\n\n\
@@ -200,17 +224,13 @@ async fn guest(conn: &mut Conn, shared: &Arc<Shared>) -> Option<Step> {
 }
 
 async fn unregistered(conn: &mut Conn, shared: &Arc<Shared>, name: &str) -> Option<Step> {
-    if !shared.world().reserve_name(name) {
+    let Some(reservation) = Reservation::hold(shared, name) else {
         conn.write_text(&format!(
             "\nSorry, {name} is already logged in.  Try again.\n{PROMPT}"
         ))
         .await
         .ok()?;
         return Some(Step::Again(None));
-    }
-    let reservation = Reservation {
-        shared: shared.clone(),
-        name: name.to_string(),
     };
     let text = format!(
         "\n\"{name}\" is not a registered name.  You may play unrated games as a guest.\n\
@@ -233,7 +253,12 @@ async fn press_return(
             // Real FICS sends IAC WONT ECHO here too, although it never said
             // WILL ECHO to a guest. We send it only after a password (RFC 857:
             // WONT answers a change), which keeps xboard's log parseable.
-            Some(Step::Done(Box::new(anonymous(reservation, guest))))
+            let name = reservation.name.clone();
+            Some(Step::Done(Box::new(anonymous(
+                Some(reservation),
+                &name,
+                guest,
+            ))))
         }
         Line::Text(t) => Some(Step::Again(Some(t))),
         Line::TooLong => {
@@ -297,6 +322,36 @@ async fn registered(
         conn.write_text(PROMPT).await.ok()?;
         return Some(Step::Again(None));
     }
+    if !password_ok(shared, peer, &account, password).await {
+        conn.write_text(&format!("**** Invalid password! ****\n\n{PROMPT}"))
+            .await
+            .ok()?;
+        return Some(Step::Again(None));
+    }
+    if standing == Standing::Pending {
+        let line = before_login(msg!("login-waiting-approval", name = &account.name));
+        conn.write_text(&format!("{line}\n\n{PROMPT}")).await.ok()?;
+        return Some(Step::Again(None));
+    }
+    match load_account(shared, peer, account).await? {
+        Ok(identity) => Some(Step::Done(Box::new(identity))),
+        Err(Banned(name)) => {
+            let _ = conn
+                .write_text(&format!("\n**** {name} is banned from this server. ****\n"))
+                .await;
+            None
+        }
+    }
+}
+
+/// Checks a password within the login throttle (docs/protocol.md §1.4),
+/// counting a failure where the throttle and the metrics see it.
+pub async fn password_ok(
+    shared: &Arc<Shared>,
+    peer: SocketAddr,
+    account: &Account,
+    password: String,
+) -> bool {
     let delay = shared
         .throttle()
         .delay(peer.ip(), account.id, tokio::time::Instant::now());
@@ -311,19 +366,25 @@ async fn registered(
             .failed(peer.ip(), account.id, tokio::time::Instant::now());
         tracing::warn!(addr = %peer.ip(), name = %account.name, failures, "invalid password");
         shared.meters.login_failed.increment(1);
-        conn.write_text(&format!("**** Invalid password! ****\n\n{PROMPT}"))
-            .await
-            .ok()?;
-        return Some(Step::Again(None));
+        return false;
     }
     shared
         .throttle()
         .succeeded(peer.ip(), account.id, tokio::time::Instant::now());
-    if standing == Standing::Pending {
-        let line = before_login(msg!("login-waiting-approval", name = &account.name));
-        conn.write_text(&format!("{line}\n\n{PROMPT}")).await.ok()?;
-        return Some(Step::Again(None));
-    }
+    true
+}
+
+/// A banned account's name: it may not log in.
+pub struct Banned(pub String);
+
+/// Everything a registered user's session starts with (saved variables,
+/// aliases, rating), once they are known to be who they say; None if the
+/// database is gone.
+pub async fn load_account(
+    shared: &Arc<Shared>,
+    peer: SocketAddr,
+    account: Account,
+) -> Option<Result<Identity, Banned>> {
     let id = account.id;
     let (saved_vars, aliases, rating, limits) = shared
         .store
@@ -343,15 +404,9 @@ async fn registered(
         .ok()?;
     if limits.banned {
         tracing::warn!(addr = %peer.ip(), name = %account.name, "login refused: banned");
-        let _ = conn
-            .write_text(&format!(
-                "\n**** {} is banned from this server. ****\n",
-                account.name
-            ))
-            .await;
-        return None;
+        return Some(Err(Banned(account.name)));
     }
-    Some(Step::Done(Box::new(Identity {
+    Some(Ok(Identity {
         name: account.name.clone(),
         titles: account.titles,
         account: Some(account),
@@ -362,5 +417,5 @@ async fn registered(
         muzzled: limits.muzzled,
         reservation: None,
         guest: false,
-    })))
+    }))
 }

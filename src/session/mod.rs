@@ -7,7 +7,11 @@
 
 pub mod budget;
 pub mod conn;
+mod deadline;
+pub mod json;
+pub mod json_login;
 pub mod login;
+pub mod resume;
 
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -33,6 +37,8 @@ use crate::world::outbox;
 use crate::world::talk::{self, Talk};
 use crate::world::{Out, Player};
 use conn::{Conn, Line};
+use deadline::sleep_until;
+use json_login::{WebLogin, WebStart};
 
 /// A client that has not finished logging in by then is disconnected.
 const LOGIN_TIMEOUT: Duration = Duration::from_secs(5 * 60);
@@ -56,11 +62,13 @@ pub fn log_sizes(task: usize) {
 
 /// Serves one telnet connection from accept to close.
 pub async fn serve(shared: Arc<Shared>, socket: TcpStream, peer: SocketAddr) {
-    serve_conn(shared, Conn::new(socket), peer).await;
+    serve_conn(shared, Conn::new(socket), peer, WebStart::default()).await;
 }
 
-/// Serves one connection of any transport from accept to close.
-pub async fn serve_conn(shared: Arc<Shared>, mut conn: Conn, peer: SocketAddr) {
+/// Serves one connection of any transport from accept to close; `start`
+/// is what a browser's connection in the JSON framing brings (its
+/// cookie's claim, its language).
+pub async fn serve_conn(shared: Arc<Shared>, mut conn: Conn, peer: SocketAddr, start: WebStart) {
     let meters = shared.meters.clone();
     let by_transport = meters.transport(conn.transport());
     by_transport.connections.increment(1);
@@ -73,7 +81,9 @@ pub async fn serve_conn(shared: Arc<Shared>, mut conn: Conn, peer: SocketAddr) {
     // Boxed, here and below: the task of an idle session lives as long as
     // the session, and should be no bigger than the command loop; the
     // futures of logging in and closing are alive only for a moment.
-    if let Some((mut session, inbox, kill)) = Box::pin(log_in(&shared, &mut conn, peer)).await {
+    if let Some((mut session, inbox, kill)) =
+        Box::pin(log_in(&shared, &mut conn, peer, &start)).await
+    {
         command_loop(&mut session, &mut conn, inbox, &kill).await;
         let left = shared.world().leave(session.id);
         crate::store::logons::note(
@@ -100,16 +110,31 @@ async fn log_in(
     shared: &Arc<Shared>,
     conn: &mut Conn,
     peer: SocketAddr,
+    start: &WebStart,
 ) -> Option<(Box<User>, outbox::Receiver, CancellationToken)> {
-    let identity = tokio::select! {
-        identity = login::login(conn, shared, peer) => identity,
+    let json = conn.is_json();
+    let dialogue = async {
+        if json {
+            json_login::login(conn, shared, peer, start)
+                .await
+                .map(|(id, web)| (id, Some(web)))
+        } else {
+            login::login(conn, shared, peer).await.map(|id| (id, None))
+        }
+    };
+    let (identity, web) = tokio::select! {
+        identity = dialogue => identity,
         _ = shared.shutdown.cancelled() => None,
         _ = tokio::time::sleep(LOGIN_TIMEOUT) => {
-            let _ = conn.write_text("\n**** LOGIN TIMEOUT ****\n").await;
+            let _ = if json {
+                json_login::send(conn, &json::bye("login_timeout", "**** LOGIN TIMEOUT ****")).await
+            } else {
+                conn.write_text("\n**** LOGIN TIMEOUT ****\n").await
+            };
             None
         }
     }?;
-    enter(shared, conn, identity, peer).await
+    enter(shared, conn, identity, peer, web, start.lang).await
 }
 
 /// Puts a user who logged in into the world and greets them; None if the
@@ -119,6 +144,8 @@ async fn enter(
     conn: &mut Conn,
     mut identity: login::Identity,
     peer: SocketAddr,
+    web: Option<WebLogin>,
+    lang: Option<crate::chess::Lang>,
 ) -> Option<(Box<User>, outbox::Receiver, CancellationToken)> {
     let (outbox, inbox) = outbox::outbox();
     // A child of the shutdown token: the command loop waits on one token,
@@ -127,6 +154,9 @@ async fn enter(
     let id = shared.next_session_id();
     let mut vars = Vars::default();
     vars.restore(&identity.saved_vars);
+    if web.is_some() {
+        json::setup(&mut vars, &mut identity.ivars, lang);
+    }
     let account_id = identity.account.as_ref().map(|a| a.id);
     let at_login = store::lists::load_at_login(&shared.store, account_id).await;
     let now = Instant::now();
@@ -152,6 +182,7 @@ async fn enter(
         last_color: None,
         promote: shakmaty::Role::Queen,
         muzzled: identity.muzzled,
+        web: web.map(|w| w.nonce),
         rating: identity.rating.clone(),
         round_trip_ms: None,
         last_lag_ms: 0,
@@ -179,6 +210,7 @@ async fn enter(
         flipped: false,
         timing: timing::Timing::new(conn.timeseal(), conn.timeseal_pings()),
         moves_played: 0,
+        web: web.map(|w| w.nonce),
     });
     tracing::info!(name = %session.name, addr = %peer.ip(), registered = session.is_registered(), transport = conn.transport().label(), "login");
     store::logons::note(
@@ -195,6 +227,21 @@ async fn enter(
         (false, false) => meters.login_unregistered.increment(1),
     }
 
+    if let Some(web) = web {
+        let mut notices: Vec<_> = talk::new_messages_notice(at_login.new_messages)
+            .into_iter()
+            .collect();
+        notices.extend(arrival);
+        let kicked = kicked.is_some();
+        if json::greet(&session, conn, web, identity.guest, kicked, &notices)
+            .await
+            .is_err()
+        {
+            shared.world().leave(id);
+            return None;
+        }
+        return Some((session, inbox, kill));
+    }
     let mut start = String::new();
     let view = session.view();
     if kicked.is_some() {
@@ -209,12 +256,19 @@ async fn enter(
     if session.account_id.is_none() {
         start.push_str("\n\n");
     }
+    // Every client waits for this line to know it is logged in (a GUI
+    // line). The web client reads it before it sets style 12: over a
+    // WebSocket it is a GUI's from the start.
+    let start_view = crate::render::view::View {
+        gui: view.gui || conn.transport() != crate::net::socket::Transport::Telnet,
+        ..view
+    };
     fics::line(
-        &view,
+        &start_view,
         &crate::msg!("login-starting", name = session.display_name()),
         &mut start,
     );
-    start.push_str(&shared.motd());
+    start.push_str(shared.motd().for_lang(view.lang));
     if let Some(notice) = talk::new_messages_notice(at_login.new_messages) {
         fics::line(&view, &notice, &mut start);
     }
@@ -276,6 +330,8 @@ async fn command_loop(
         if conn.flush_replies().await.is_err() || (conn.is_closed() && gate.wake().is_none()) {
             return;
         }
+        let read = !conn.over_limit() && !conn.typeahead_full();
+        let write = conn.unsent_len() > 0;
         tokio::select! {
             biased;
             _ = &mut stopped => {
@@ -287,7 +343,14 @@ async fn command_loop(
                 // The ends of the games come before the goodbye.
                 let _ = Box::pin(async {
                     let _ = deliver(session, conn, &mut inbox).await;
-                    conn.write_text("\n\n    **** Server shutting down. ****\n\n").await
+                    let mut text = String::from("\n\n");
+                    fics::line(&session.view(), &crate::msg!("shutdown-goodbye"), &mut text);
+                    text.push('\n');
+                    if session.json() {
+                        json_login::send(conn, &json::bye("shutdown", &text)).await
+                    } else {
+                        conn.write_text(&text).await
+                    }
                 })
                 .await;
                 return;
@@ -308,13 +371,14 @@ async fn command_loop(
                     return;
                 }
             }
-            ready = conn.writable(), if conn.unsent_len() > 0 => {
-                if ready.is_err() || conn.push().is_err() {
+            // One wait for both sides of the socket (one future in the
+            // task of every idle session, not two).
+            ready = conn.ready(read, write), if read || write => {
+                let (readable, writable) = ready.unwrap_or((true, false));
+                if writable && conn.push().is_err() {
                     return;
                 }
-            }
-            ready = conn.readable(), if !conn.over_limit() && !conn.typeahead_full() => {
-                if ready.is_err() || !conn.read_now() {
+                if readable && !conn.read_now() {
                     // The client is gone; lines that came with the end still run.
                     let mut held = gate.take_held();
                     while let Some(line) = held.take().or_else(|| conn.pop_line()) {
@@ -354,11 +418,11 @@ async fn slow_down(session: &User, conn: &mut Conn) -> std::io::Result<()> {
         .command_budget
         .per_second
         .to_string();
-    fics::line(
-        &session.view(),
-        &crate::msg!("budget-slow-down", rate = rate),
-        &mut text,
-    );
+    let m = crate::msg!("budget-slow-down", rate = rate);
+    if session.json() {
+        return json::notice(session, conn, &m).await;
+    }
+    fics::line(&session.view(), &m, &mut text);
     conn.write(&output::unsolicited(&text, &session.shape()))
         .await
 }
@@ -373,34 +437,11 @@ async fn flooded(session: &User, conn: &mut Conn) {
     session.shared.meters.flooders_cut.increment(1);
     let mut text = String::from("\n");
     fics::line(&session.view(), &crate::msg!("budget-flooded"), &mut text);
-    let _ = conn.write_text(&text).await;
-}
-
-/// Sleeps until `deadline`, or forever without one.
-///
-/// The timer is boxed, and made only when there is a deadline: the select
-/// of the command loop keeps room for both of its deadlines in every
-/// session's task, idle or not, and a tokio timer is ~100 bytes, an idle
-/// session's deadlines none (see "Idle users" in docs/PERFORMANCE.md).
-fn sleep_until(deadline: Option<Instant>) -> Deadline {
-    Deadline(deadline.map(|at| Box::pin(tokio::time::sleep_until(at))))
-}
-
-/// The future of [`sleep_until`].
-struct Deadline(Option<std::pin::Pin<Box<tokio::time::Sleep>>>);
-
-impl std::future::Future for Deadline {
-    type Output = ();
-
-    fn poll(
-        mut self: std::pin::Pin<&mut Self>,
-        cx: &mut std::task::Context<'_>,
-    ) -> std::task::Poll<()> {
-        match &mut self.0 {
-            Some(sleep) => sleep.as_mut().poll(cx),
-            None => std::task::Poll::Pending,
-        }
-    }
+    let _ = if session.json() {
+        json_login::send(conn, &json::bye("flood", &text)).await
+    } else {
+        conn.write_text(&text).await
+    };
 }
 
 /// Waits until the store has handled every write up to `ticket`, the last
@@ -409,16 +450,31 @@ impl std::future::Future for Deadline {
 /// waited for: a board a player saw shows a move that a `kill -9`
 /// cannot take back. A slow or failing store is waited for once, then not
 /// until it has caught up (counted in `atomicd_boards_unconfirmed_total`).
-async fn confirm_stored(session: &User, ticket: Ticket) {
+/// How long it waited goes to `atomicd_board_wait_seconds`; a board whose
+/// move was committed already is only counted.
+pub(crate) async fn confirm_stored(session: &User, ticket: Ticket) {
     let shared = &session.shared;
+    if shared.store.is_handled(ticket) {
+        shared.meters.boards_at_once.increment(1);
+        return;
+    }
+    let started = Instant::now();
     let patience = Duration::from_millis(shared.config().store.board_wait_ms);
-    if !shared.store.confirm(ticket, patience).await {
+    let confirmed = shared.store.confirm(ticket, patience).await;
+    shared
+        .meters
+        .board_wait
+        .record(started.elapsed().as_secs_f64());
+    if !confirmed {
         shared.meters.boards_unconfirmed.increment(1);
     }
 }
 
 /// Renders one unsolicited message for this user and writes it.
 async fn write_out(session: &mut User, conn: &mut Conn, message: Out) -> std::io::Result<()> {
+    if session.json() {
+        return json::write_out(session, conn, message).await;
+    }
     match message {
         Out::Text(text) => {
             conn.write(&output::unsolicited(&text, &session.shape()))
@@ -507,6 +563,9 @@ fn note_ping_reply(session: &mut User, conn: &mut Conn) {
 
 /// Runs one line the user typed and writes the reply with the prompt.
 async fn handle_line(session: &mut User, conn: &mut Conn, line: Line) -> std::io::Result<()> {
+    if session.json() {
+        return json::handle_line(session, conn, line).await;
+    }
     note_ping_reply(session, conn);
     session.timing.on_line(conn.last_stamp());
     let block_before = session.ivars.get(Ivar::BLOCK);

@@ -5,110 +5,33 @@
 //! is what `variables` shows and what the store keeps.
 
 use crate::chess::Lang;
+use crate::event::Msg;
+use crate::msg;
 
-/// Boolean variables: name, reply when turned on, reply when turned off.
+/// Boolean variables: name, and the catalogue lines of the reply when it
+/// is turned on and off (`messages/en.ftl`, "set").
 const SWITCHES: &[(&str, &str, &str)] = &[
-    (
-        "bell",
-        "You will now hear beeps.",
-        "You will not hear beeps.",
-    ),
-    (
-        "open",
-        "You are now open to receive match requests.",
-        "You are no longer open to receive match requests.",
-    ),
-    (
-        "rated",
-        "Games will be rated by default.",
-        "Games will be unrated by default.",
-    ),
-    (
-        "seek",
-        "You will now see seek ads.",
-        "You will not see seek ads.",
-    ),
-    (
-        "shout",
-        "You will now hear shouts.",
-        "You will not hear shouts.",
-    ),
-    (
-        "cshout",
-        "You will now hear cshouts.",
-        "You will not hear cshouts.",
-    ),
-    (
-        "tell",
-        "You will now hear direct tells from unregistered users.",
-        "You will not hear direct tells from unregistered users.",
-    ),
-    (
-        "ctell",
-        "You will now hear channel tells from unregistered users.",
-        "You will not hear channel tells from unregistered users.",
-    ),
-    (
-        "kibitz",
-        "You will now hear kibitzes.",
-        "You will not hear kibitzes.",
-    ),
-    (
-        "pin",
-        "You will now hear logins/logouts.",
-        "You will not hear logins/logouts.",
-    ),
-    (
-        "gin",
-        "You will now hear game results.",
-        "You will not hear game results.",
-    ),
-    (
-        "pinform",
-        "You will now hear logins/logouts with addresses.",
-        "You will not hear logins/logouts with addresses.",
-    ),
-    (
-        "ginform",
-        "You will now hear game starts and results.",
-        "You will not hear game starts and results.",
-    ),
-    ("flip", "Flip on.", "Flip off."),
-    (
-        "private",
-        "Your games will be private.",
-        "Your games will not be private.",
-    ),
-    (
-        "autoflag",
-        "Auto-flagging enabled.",
-        "Auto-flagging disabled.",
-    ),
-    (
-        "tourney",
-        "Your tournament variable is now set.",
-        "Your tournament variable is no longer set.",
-    ),
-    (
-        "showownseek",
-        "You will now see your own seeks.",
-        "You will not see your own seeks.",
-    ),
-    (
-        "notakeback",
-        "You will not accept takeback requests.",
-        "You will now accept takeback requests.",
-    ),
-    (
-        "availinfo",
-        "You will now receive availability information.",
-        "You will not receive availability information.",
-    ),
-    (
-        "jprivate",
-        "Your journal is private.",
-        "Your journal is public.",
-    ),
+    ("bell", "set-bell-on", "set-bell-off"),
+    ("open", "set-open-on", "set-open-off"),
+    ("rated", "set-rated-on", "set-rated-off"),
+    ("seek", "set-seek-on", "set-seek-off"),
+    ("shout", "set-shout-on", "set-shout-off"),
+    ("cshout", "set-cshout-on", "set-cshout-off"),
+    ("tell", "set-tell-on", "set-tell-off"),
+    ("ctell", "set-ctell-on", "set-ctell-off"),
+    ("kibitz", "set-kibitz-on", "set-kibitz-off"),
+    ("pin", "set-pin-on", "set-pin-off"),
+    ("gin", "set-gin-on", "set-gin-off"),
+    ("pinform", "set-pinform-on", "set-pinform-off"),
+    ("ginform", "set-ginform-on", "set-ginform-off"),
+    ("flip", "set-flip-on", "set-flip-off"),
+    ("private", "set-private-on", "set-private-off"),
+    ("autoflag", "set-autoflag-on", "set-autoflag-off"),
+    ("tourney", "set-tourney-on", "set-tourney-off"),
+    ("showownseek", "set-showownseek-on", "set-showownseek-off"),
+    ("notakeback", "set-notakeback-on", "set-notakeback-off"),
+    ("availinfo", "set-availinfo-on", "set-availinfo-off"),
+    ("jprivate", "set-jprivate-on", "set-jprivate-off"),
 ];
 
 /// A boolean variable, as code names it: a typo is a compile error, not
@@ -281,29 +204,32 @@ impl Default for Vars {
     }
 }
 
-/// Why `set` was refused; `Display` is the reply line.
+/// Why `set` was refused.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum SetError {
     NoSuch(String),
     Ambiguous(String),
-    BadValue(String),
+    /// A value the variable cannot take: why, as a catalogue line.
+    BadValue(Msg),
 }
 
-impl std::fmt::Display for SetError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+impl SetError {
+    /// The reply line.
+    pub fn msg(&self) -> Msg {
         match self {
-            SetError::NoSuch(n) => write!(f, "No such variable \"{n}\"."),
-            SetError::Ambiguous(n) => write!(f, "Ambiguous variable \"{n}\"."),
-            SetError::BadValue(msg) => f.write_str(msg),
+            SetError::NoSuch(name) => msg!("set-no-such", name = name),
+            SetError::Ambiguous(name) => msg!("set-ambiguous", name = name),
+            SetError::BadValue(why) => why.clone(),
         }
     }
 }
 
-/// What a successful `set` changed: the canonical name (to save) and the reply.
+/// What a successful `set` changed: the canonical name (to save) and the
+/// reply, a catalogue line.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Changed {
     pub name: String,
-    pub reply: String,
+    pub reply: Msg,
 }
 
 fn parse_switch(value: &str) -> Option<bool> {
@@ -445,15 +371,16 @@ impl Vars {
                 return Err(SetError::NoSuch(name.to_string()));
             }
             if value.len() > NOTE_MAX {
-                return Err(SetError::BadValue(format!(
-                    "A note may be at most {NOTE_MAX} characters long."
+                return Err(SetError::BadValue(msg!(
+                    "set-note-too-long",
+                    max = NOTE_MAX
                 )));
             }
             self.store(NOTE_KEY + n as u8, value);
             let reply = if value.is_empty() {
-                format!("Note {n} cleared.")
+                msg!("set-note-cleared", n = n)
             } else {
-                format!("Note {n} set.")
+                msg!("set-note", n = n)
             };
             return Ok(Changed {
                 name: n.to_string(),
@@ -465,44 +392,35 @@ impl Vars {
             "style" => match value {
                 "1" => {
                     self.style = 1;
-                    "Style 1 set.".to_string()
+                    msg!("set-style-1")
                 }
                 "12" => {
                     self.style = 12;
-                    "Style 12 set.".to_string()
+                    msg!("set-style-12")
                 }
-                _ => {
-                    return Err(SetError::BadValue(
-                        "Only styles 1 and 12 are available.".into(),
-                    ));
-                }
+                _ => return Err(SetError::BadValue(msg!("set-style-values"))),
             },
             "lang" => match value.to_ascii_lowercase().as_str() {
                 "en" | "english" => {
                     self.lang = Lang::En;
-                    "Language set to English.".to_string()
+                    msg!("set-lang-en")
                 }
                 "fr" | "french" | "francais" => {
                     self.lang = Lang::Fr;
-                    "Langue : français.".to_string()
+                    msg!("set-lang-fr")
                 }
-                _ => {
-                    return Err(SetError::BadValue(
-                        "Languages: en (English), fr (French).".into(),
-                    ));
-                }
+                _ => return Err(SetError::BadValue(msg!("set-lang-values"))),
             },
             _ if Self::switch_index(name).is_some() => {
                 let on = if value.is_empty() {
                     !self.switch_named(name)
                 } else {
-                    parse_switch(value).ok_or_else(|| {
-                        SetError::BadValue(format!("Bad value given for variable {name}."))
-                    })?
+                    parse_switch(value)
+                        .ok_or_else(|| SetError::BadValue(msg!("set-bad-switch", name = name)))?
                 };
                 self.put_switch(name, on);
                 let (_, yes, no) = SWITCHES[Self::switch_index(name).unwrap_or_default()];
-                (if on { yes } else { no }).to_string()
+                Msg::new(if on { yes } else { no })
             }
             _ if NUMBERS.iter().any(|n| n.0 == name) => {
                 let i = NUMBERS.iter().position(|n| n.0 == name).unwrap_or_default();
@@ -510,11 +428,14 @@ impl Vars {
                 match value.parse::<u32>() {
                     Ok(v) if (lo..=hi).contains(&v) => {
                         self.numbers[i] = v;
-                        format!("{name} set to {v}.")
+                        msg!("set-value", name = name, value = v.to_string())
                     }
                     _ => {
-                        return Err(SetError::BadValue(format!(
-                            "{name} must be a number from {lo} to {hi}."
+                        return Err(SetError::BadValue(msg!(
+                            "set-number-range",
+                            name = name,
+                            low = lo,
+                            high = hi
                         )));
                     }
                 }
@@ -524,8 +445,10 @@ impl Vars {
                 if let Some(max) = text_max(name)
                     && value.len() > max
                 {
-                    return Err(SetError::BadValue(format!(
-                        "The {name} may be at most {max} characters long."
+                    return Err(SetError::BadValue(msg!(
+                        "set-text-too-long",
+                        name = name,
+                        max = max
                     )));
                 }
                 // An empty prompt means the default one.
@@ -536,9 +459,9 @@ impl Vars {
                 };
                 self.store(i as u8, stored);
                 if value.is_empty() {
-                    format!("{name} unset.")
+                    msg!("set-unset", name = name)
                 } else {
-                    format!("{name} set to {value}.")
+                    msg!("set-value", name = name, value = value)
                 }
             }
         };
@@ -608,38 +531,47 @@ mod tests {
 
     #[test]
     fn set_replies_in_fics_words() {
+        // The replies as the English catalogue words them.
+        let english = |m: &Msg| crate::render::catalogue::text(Lang::En, m);
         let mut v = Vars::default();
-        assert_eq!(v.set("style", "12").unwrap().reply, "Style 12 set.");
-        assert_eq!(v.set("sty", "1").unwrap().reply, "Style 1 set.");
         assert_eq!(
-            v.set("seek", "0").unwrap().reply,
+            english(&v.set("style", "12").unwrap().reply),
+            "Style 12 set."
+        );
+        assert_eq!(english(&v.set("sty", "1").unwrap().reply), "Style 1 set.");
+        assert_eq!(
+            english(&v.set("seek", "0").unwrap().reply),
             "You will not see seek ads."
         );
         assert_eq!(
-            v.set("open", "").unwrap().reply,
+            english(&v.set("open", "").unwrap().reply),
             "You are no longer open to receive match requests."
         );
         assert_eq!(
-            v.set("open", "").unwrap().reply,
+            english(&v.set("open", "").unwrap().reply),
             "You are now open to receive match requests."
         );
-        assert_eq!(v.set("time", "5").unwrap().reply, "time set to 5.");
+        assert_eq!(
+            english(&v.set("time", "5").unwrap().reply),
+            "time set to 5."
+        );
         assert!(matches!(v.set("width", "3"), Err(SetError::BadValue(_))));
         assert_eq!(v.set("xyz", "1"), Err(SetError::NoSuch("xyz".into())));
         assert!(matches!(v.set("s", "1"), Err(SetError::Ambiguous(_))));
-        assert_eq!(v.set("3", "hello there").unwrap().reply, "Note 3 set.");
+        assert_eq!(
+            english(&v.set("3", "hello there").unwrap().reply),
+            "Note 3 set."
+        );
         assert_eq!(v.note(3), "hello there");
         assert_eq!(v.notes().collect::<Vec<_>>(), vec![(3, "hello there")]);
         v.set("3", "").unwrap();
         assert_eq!(v.notes().count(), 0);
         assert!(v.set("11", "x").is_err());
         let longest = "n".repeat(NOTE_MAX);
-        assert_eq!(v.set("1", &longest).unwrap().reply, "Note 1 set.");
+        assert_eq!(english(&v.set("1", &longest).unwrap().reply), "Note 1 set.");
         assert_eq!(
             v.set("1", &format!("{longest}!")),
-            Err(SetError::BadValue(
-                "A note may be at most 80 characters long.".into()
-            ))
+            Err(SetError::BadValue(msg!("set-note-too-long", max = 80)))
         );
         assert_eq!(v.note(1), longest);
         assert!(v.set("interface", &"i".repeat(81)).is_err());

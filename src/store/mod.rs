@@ -45,6 +45,7 @@ pub mod admin;
 pub mod analysis;
 pub mod backup;
 pub mod check;
+pub mod checkpoint;
 pub mod directory;
 pub mod games;
 pub mod journal;
@@ -56,6 +57,8 @@ pub mod ratings;
 pub mod schema;
 pub mod selfserve;
 pub mod tourneys;
+pub mod transaction;
+pub mod wake;
 pub mod writer;
 
 use std::path::Path;
@@ -66,7 +69,8 @@ use std::time::Duration;
 use rusqlite::Connection;
 use tokio::sync::oneshot;
 
-use writer::{Call, Deliver, Job, State, Write};
+use games::MoveRow;
+use writer::{Call, Deliver, Job, State, Work, Write};
 
 /// Depths of the queue at which the store logs a line, going up (a warning)
 /// and coming back down; the last level is the bound itself.
@@ -99,6 +103,8 @@ pub struct StoreOptions {
     /// chaos runs.
     pub delay: Duration,
     pub commit_time: metrics::Histogram,
+    /// Jobs run in transactions.
+    pub jobs: metrics::Counter,
     /// Transactions the disk refused.
     pub failures: metrics::Counter,
     /// Awaited jobs refused because the thread was too far behind.
@@ -111,6 +117,7 @@ impl Default for StoreOptions {
             queue_limit: 10_000,
             delay: Duration::ZERO,
             commit_time: metrics::Histogram::noop(),
+            jobs: metrics::Counter::noop(),
             failures: metrics::Counter::noop(),
             refused: metrics::Counter::noop(),
         }
@@ -216,18 +223,22 @@ impl Store {
 
     /// Opens the database and starts the store thread.
     pub fn open_with(path: &Path, options: StoreOptions) -> rusqlite::Result<Store> {
-        let conn = open_connection(path)?;
+        let mut conn = open_connection(path)?;
+        // The thread prepares them again; here a failure has a caller.
+        drop(transaction::Held::new(&conn)?);
+        let checkpointer = checkpoint::start(&mut conn, path);
         let (jobs, rx) = mpsc::channel();
         let state = Arc::new(State::new());
         let thread_state = state.clone();
         let settings = writer::Settings {
             delay: options.delay,
             commit_time: options.commit_time,
+            jobs: options.jobs,
             failures: options.failures,
         };
         std::thread::Builder::new()
             .name("atomicd-store".into())
-            .spawn(move || writer::run(conn, rx, &thread_state, &settings))
+            .spawn(move || writer::run(conn, rx, &thread_state, &settings, checkpointer))
             .expect("spawning the store thread");
         Ok(Store {
             inner: Arc::new(Inner {
@@ -299,11 +310,65 @@ impl Store {
         if behind != 0 && !self.is_handled(Ticket(behind)) {
             return false;
         }
+        if self.inner.state.waiting.is_watched() {
+            // The store thread wakes us after the commit, the watch after
+            // its patience (the same `board_wait_ms`), marking the store
+            // behind: no timer and no channel of our own.
+            let woken = Arc::new(wake::Woken::default());
+            self.wake_when_handled(ticket, tokio::time::Instant::now(), woken.clone());
+            woken.wait().await;
+            return self.is_handled(ticket);
+        }
         if self.handled(ticket, patience).await {
             return true;
         }
         self.inner.behind.fetch_max(ticket.0, Ordering::Relaxed);
         false
+    }
+
+    /// Wakes `waiter` once every job up to `ticket` is handled: at once if
+    /// it is (or if the store is behind, see [`Store::confirm`], or if no
+    /// watch was started), else from the store thread after the commit
+    /// that covers it, or from the watch once it has waited the patience
+    /// given to [`Store::start_board_watch`]; `since` is now. See
+    /// [`wake`].
+    pub fn wake_when_handled(
+        &self,
+        ticket: Ticket,
+        since: tokio::time::Instant,
+        waiter: Arc<dyn wake::Waiter>,
+    ) {
+        let behind = self.inner.behind.load(Ordering::Relaxed);
+        let slow = behind != 0 && !self.is_handled(Ticket(behind));
+        let kept = !slow
+            && self
+                .inner
+                .state
+                .waiting
+                .add(ticket.0, since, waiter.clone(), || self.is_handled(ticket));
+        if !kept {
+            waiter.wake();
+        }
+    }
+
+    /// Starts, on the current tokio runtime, the task that wakes the
+    /// sessions of [`Store::wake_when_handled`] whose boards waited
+    /// `patience` for a store that did not answer, and marks the store
+    /// behind up to their tickets.
+    /// A patience of zero starts nothing: boards then never wait (see
+    /// [`Store::confirm`]).
+    pub fn start_board_watch(&self, patience: Duration) {
+        if patience.is_zero() {
+            return;
+        }
+        let inner = Arc::downgrade(&self.inner);
+        let waiting = self.inner.state.waiting.clone();
+        waiting.watched();
+        tokio::spawn(waiting.watch(patience, move |ticket| {
+            if let Some(inner) = inner.upgrade() {
+                inner.behind.fetch_max(ticket, Ordering::Relaxed);
+            }
+        }));
     }
 
     /// Stops the store thread before its next transaction until the guard
@@ -380,7 +445,7 @@ impl Store {
     where
         F: FnMut(&Connection) -> rusqlite::Result<()> + Send + 'static,
     {
-        self.queue(what, Box::new(f), None);
+        self.queue(what, Work::Any(Box::new(f)), None);
     }
 
     /// [`Store::write`], and `notice` runs once if the database refuses it
@@ -390,18 +455,30 @@ impl Store {
         F: FnMut(&Connection) -> rusqlite::Result<()> + Send + 'static,
         N: FnOnce() + Send + 'static,
     {
-        self.queue(what, Box::new(f), Some(Box::new(notice)));
+        self.queue(what, Work::Any(Box::new(f)), Some(Box::new(notice)));
+    }
+
+    /// Queues the move of ply `row.ply` of the game whose row is `game`:
+    /// the write of every ply, run by a statement the store thread holds
+    /// prepared. Taken whatever the depth, as [`Store::write`] (the world
+    /// asks [`Store::has_room`] first).
+    pub fn write_move(&self, game: i64, row: MoveRow) -> Ticket {
+        self.queue("record move", Work::Move { game, row }, None)
     }
 
     fn queue(
         &self,
         what: &'static str,
-        work: writer::WriteWork,
+        work: Work,
         notice: Option<Box<dyn FnOnce() + Send>>,
-    ) {
+    ) -> Ticket {
         let job = Job::Write(Write { what, work, notice });
-        if self.send(job).is_err() {
-            tracing::error!("store closed; write lost: {what}");
+        match self.send(job) {
+            Ok(ticket) => ticket,
+            Err(_) => {
+                tracing::error!("store closed; write lost: {what}");
+                self.last_ticket()
+            }
         }
     }
 

@@ -233,15 +233,33 @@ const MIGRATIONS: &[&str] = &[
         depth   INTEGER NOT NULL,
         PRIMARY KEY (game_id, ply)
     );",
-    // 10: accounts people make and keep themselves (issue 29). An account
+    // 10: the moves in one B-tree, keyed by (game, ply). As a rowid table
+    // with that primary key every move went into two B-trees, the table
+    // and its automatic index, and every commit of a lone move wrote two
+    // pages to the WAL instead of one (docs/PERFORMANCE.md, "Third
+    // round": 2,650 instructions of the ~60,000 of a relayed ply). Moves
+    // are only ever read by game, in ply order, which is the key.
+    "CREATE TABLE moves_by_game (
+        game_id  INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        ply      INTEGER NOT NULL,
+        san      TEXT NOT NULL,
+        uci      TEXT NOT NULL,
+        time_ms  INTEGER NOT NULL,
+        white_ms INTEGER NOT NULL,
+        black_ms INTEGER NOT NULL,
+        PRIMARY KEY (game_id, ply)
+    ) WITHOUT ROWID;
+    INSERT INTO moves_by_game (game_id, ply, san, uci, time_ms, white_ms, black_ms)
+        SELECT game_id, ply, san, uci, time_ms, white_ms, black_ms FROM moves;
+    DROP TABLE moves;
+    ALTER TABLE moves_by_game RENAME TO moves;",
+    // 11: accounts people make and keep themselves (issue 29). An account
     // may carry an e-mail address (for a forgotten password); one its
     // owner closed keeps its row, games and rating, and its name, but no
     // longer logs in (`closed_at`); with `registration = "approval"` a new
     // account waits for an admin (`approved` 0). Every login and logout
     // (`logons`, `llogons`); the news bulletins admins post (`news`); the
     // password-reset tokens sent by mail, kept as hashes (`password_resets`).
-    // Written as the last migration: at a merge it takes the number after
-    // the last one on main.
     "ALTER TABLE accounts ADD COLUMN email TEXT;
     ALTER TABLE accounts ADD COLUMN closed_at INTEGER;
     ALTER TABLE accounts ADD COLUMN approved INTEGER NOT NULL DEFAULT 1;

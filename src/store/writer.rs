@@ -20,13 +20,16 @@
 //! and the others go on, as before.
 
 use std::collections::VecDeque;
-use std::panic::AssertUnwindSafe;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Condvar, Mutex, mpsc};
 use std::time::{Duration, Instant};
 
 use rusqlite::{Connection, ErrorCode};
 use tokio::sync::watch;
+
+use super::checkpoint::Checkpointer;
+use super::games::MoveRow;
+use super::transaction::{Held, transact};
 
 /// Most jobs one transaction takes before it commits.
 pub const BATCH: usize = 512;
@@ -43,12 +46,23 @@ pub type Deliver = Box<dyn FnOnce(bool) + Send>;
 /// What a write does; it may run more than once.
 pub type WriteWork = Box<dyn FnMut(&Connection) -> rusqlite::Result<()> + Send>;
 
+/// What a write does.
+pub enum Work {
+    /// Any statements, in a savepoint of its own: a job that fails halfway
+    /// is undone whole.
+    Any(WriteWork),
+    /// One move of a live game: the write of every ply, run by a statement
+    /// the thread holds prepared, without a savepoint (one statement is
+    /// atomic by itself).
+    Move { game: i64, row: MoveRow },
+}
+
 /// A write nobody waits for; it may run more than once (it is kept and
 /// tried again when the disk refuses it), so it only borrows what it
 /// captured.
 pub struct Write {
     pub what: &'static str,
-    pub work: WriteWork,
+    pub work: Work,
     /// Said once, the first time this write is kept instead of stored
     /// (the players of a rated game are told their result waits).
     pub notice: Option<Box<dyn FnOnce() + Send>>,
@@ -81,6 +95,8 @@ pub struct State {
     /// A test hook: while true, the thread starts no transaction.
     pub paused: Mutex<bool>,
     pub unpaused: Condvar,
+    /// Sessions to wake once their board's ticket is handled.
+    pub waiting: std::sync::Arc<super::wake::Waiting>,
 }
 
 impl Default for State {
@@ -98,6 +114,7 @@ impl State {
             handled_tx: watch::Sender::new(0),
             paused: Mutex::new(false),
             unpaused: Condvar::new(),
+            waiting: Default::default(),
         }
     }
 
@@ -105,10 +122,11 @@ impl State {
         if ticket > self.handled.load(Ordering::Relaxed) {
             self.handled.store(ticket, Ordering::Release);
             self.handled_tx.send_replace(ticket);
+            self.waiting.handled(ticket);
         }
     }
 
-    fn over(&self, jobs: usize) {
+    pub(super) fn over(&self, jobs: usize) {
         self.depth.fetch_sub(jobs, Ordering::Relaxed);
     }
 
@@ -129,6 +147,8 @@ pub struct Settings {
     /// for tests and chaos runs (`[store] delay_ms`).
     pub delay: Duration,
     pub commit_time: metrics::Histogram,
+    /// Jobs run in transactions (over the commits: jobs per commit).
+    pub jobs: metrics::Counter,
     /// Transactions abandoned because the disk refused a write.
     pub failures: metrics::Counter,
 }
@@ -151,7 +171,17 @@ pub fn passing(e: &rusqlite::Error) -> bool {
 }
 
 /// The thread's loop; returns when every handle is gone.
-pub fn run(conn: Connection, jobs: mpsc::Receiver<(u64, Job)>, state: &State, settings: &Settings) {
+pub fn run(
+    conn: Connection,
+    jobs: mpsc::Receiver<(u64, Job)>,
+    state: &State,
+    settings: &Settings,
+    checkpointer: Option<Checkpointer>,
+) {
+    // (Prepared once already by the store's opening, which reports why it
+    // could not.)
+    let mut held = Held::new(&conn).expect("the store's statements were prepared at opening");
+    let conn = &mut held;
     let mut kept: VecDeque<Write> = VecDeque::new();
     let mut pause = FIRST_RETRY;
     let mut retry_at = Instant::now();
@@ -178,7 +208,7 @@ pub fn run(conn: Connection, jobs: mpsc::Receiver<(u64, Job)>, state: &State, se
         let last = batch.last().map(|(t, _)| *t);
         if kept.is_empty() {
             let jobs = batch.into_iter().map(|(_, j)| j).collect();
-            let left = transact(&conn, jobs, 0, state, settings);
+            let left = transact(conn, jobs, 0, state, settings);
             if !left.is_empty() {
                 tracing::warn!(
                     kept = left.len(),
@@ -203,7 +233,7 @@ pub fn run(conn: Connection, jobs: mpsc::Receiver<(u64, Job)>, state: &State, se
             }
             state.kept.store(kept.len(), Ordering::Relaxed);
             if !calls.is_empty() {
-                transact(&conn, calls, kept.len(), state, settings);
+                transact(conn, calls, kept.len(), state, settings);
             }
         }
         if let Some(t) = last {
@@ -212,7 +242,7 @@ pub fn run(conn: Connection, jobs: mpsc::Receiver<(u64, Job)>, state: &State, se
         if !kept.is_empty() && Instant::now() >= retry_at {
             let before = kept.len();
             let all = kept.drain(..).map(Job::Write).collect();
-            let left = transact(&conn, all, 0, state, settings);
+            let left = transact(conn, all, 0, state, settings);
             if left.is_empty() {
                 tracing::warn!(written = before, "store: the kept writes are saved");
             } else {
@@ -231,7 +261,7 @@ pub fn run(conn: Connection, jobs: mpsc::Receiver<(u64, Job)>, state: &State, se
     if !kept.is_empty() {
         // The server is stopping: one last try, then say what is lost.
         let all = kept.drain(..).map(Job::Write).collect();
-        let left = transact(&conn, all, 0, state, settings);
+        let left = transact(conn, all, 0, state, settings);
         for w in &left {
             tracing::error!(
                 "store: the database refused this write until the end; it is lost: {}",
@@ -240,178 +270,16 @@ pub fn run(conn: Connection, jobs: mpsc::Receiver<(u64, Job)>, state: &State, se
         }
         state.kept.store(0, Ordering::Relaxed);
     }
+    // Before the connection closes: it is then the last one, and makes
+    // the final checkpoint.
+    drop(checkpointer);
     tracing::debug!("store thread stopped");
 }
 
-fn say_notice(w: &mut Write) {
+pub(super) fn say_notice(w: &mut Write) {
     if let Some(notice) = w.notice.take() {
         notice();
     }
-}
-
-/// Where the transaction of a batch stands.
-#[derive(PartialEq, Eq)]
-enum Tx {
-    Open,
-    /// A write was refused for a passing reason (or SQLite gave up the
-    /// transaction by itself, or could not begin one): everything is rolled
-    /// back, the remaining writes are kept without being tried, calls run
-    /// on their own (autocommit).
-    Abandoned,
-}
-
-/// Runs `jobs` in one transaction and commits. Returns the writes to keep
-/// (refused for a passing reason), in their order.
-/// `already_kept` writes wait in memory besides: the count of kept writes
-/// is right before any answer is delivered.
-fn transact(
-    conn: &Connection,
-    jobs: Vec<Job>,
-    already_kept: usize,
-    state: &State,
-    settings: &Settings,
-) -> Vec<Write> {
-    let started = Instant::now();
-    let mut tx = match control(conn, "BEGIN") {
-        Ok(()) => Tx::Open,
-        Err(e) => {
-            tracing::warn!(error = %e, "store: cannot begin a transaction; writes are kept");
-            settings.failures.increment(1);
-            abandon(conn);
-            Tx::Abandoned
-        }
-    };
-    // Writes that ran, in order.
-    let mut done: Vec<Write> = Vec::new();
-    let mut kept: Vec<Write> = Vec::new();
-    // Answers of calls, and whether the call changed rows in the
-    // transaction (its answer then stands only if the commit does).
-    let mut answers: Vec<(Deliver, bool)> = Vec::new();
-    let mut dropped = 0;
-    for job in jobs {
-        match job {
-            Job::Write(mut w) if tx == Tx::Open => {
-                let _ = control(conn, "SAVEPOINT job");
-                let result = std::panic::catch_unwind(AssertUnwindSafe(|| (w.work)(conn)));
-                match result {
-                    Ok(Ok(())) => {
-                        let _ = control(conn, "RELEASE job");
-                        done.push(w);
-                    }
-                    Ok(Err(e)) if passing(&e) => {
-                        tracing::warn!(error = %e, "store: the database refused a write: {}", w.what);
-                        settings.failures.increment(1);
-                        abandon(conn);
-                        tx = Tx::Abandoned;
-                        kept.append(&mut done);
-                        kept.push(w);
-                    }
-                    Ok(Err(e)) => {
-                        tracing::error!(error = %e, "store write failed and was undone: {}", w.what);
-                        undo_job(conn);
-                        dropped += 1;
-                    }
-                    Err(_) => {
-                        tracing::error!(
-                            "store: a job panicked and was undone; the others go on: {}",
-                            w.what
-                        );
-                        undo_job(conn);
-                        dropped += 1;
-                    }
-                }
-            }
-            Job::Write(w) => kept.push(w),
-            Job::Call(c) => {
-                let open = tx == Tx::Open;
-                if open {
-                    let _ = control(conn, "SAVEPOINT job");
-                }
-                let changes = conn.total_changes();
-                match std::panic::catch_unwind(AssertUnwindSafe(|| (c.work)(conn))) {
-                    Ok(deliver) => answers.push((deliver, open && conn.total_changes() != changes)),
-                    Err(_) => {
-                        // Its answer is gone with it: the caller hears the
-                        // store is closed.
-                        tracing::error!("store: a call panicked; the others go on");
-                        state.over(1);
-                    }
-                }
-                if open {
-                    let _ = control(conn, "RELEASE job");
-                }
-            }
-        }
-        if tx == Tx::Open && conn.is_autocommit() {
-            // SQLite rolled the whole transaction back by itself (it may,
-            // on a full disk or an I/O error, inside a call that swallowed
-            // the error): what ran before is not stored, so it is kept.
-            tracing::warn!("store: the database abandoned the transaction; its writes are kept");
-            settings.failures.increment(1);
-            tx = Tx::Abandoned;
-            kept.append(&mut done);
-        }
-    }
-    if !settings.delay.is_zero() {
-        std::thread::sleep(settings.delay);
-    }
-    let committed = tx == Tx::Open && commit(conn);
-    if tx == Tx::Open && !committed {
-        // Nothing was kept before the commit (a refusal abandons the
-        // transaction): what ran is kept, in its order.
-        settings.failures.increment(1);
-        kept = std::mem::take(&mut done);
-    }
-    settings.commit_time.record(started.elapsed().as_secs_f64());
-    state.over(done.len() + dropped);
-    for w in &mut kept {
-        say_notice(w);
-    }
-    state
-        .kept
-        .store(already_kept + kept.len(), Ordering::Relaxed);
-    for (deliver, wrote) in answers {
-        state.over(1);
-        deliver(committed || !wrote);
-    }
-    kept
-}
-
-/// Commits; false (and rolled back) if the disk refused it.
-fn commit(conn: &Connection) -> bool {
-    match control(conn, "COMMIT") {
-        Ok(()) => true,
-        Err(e) => {
-            tracing::warn!(error = %e, "store: the commit was refused; its writes are kept");
-            abandon(conn);
-            false
-        }
-    }
-}
-
-/// Rolls the whole transaction back, if SQLite has not already.
-fn abandon(conn: &Connection) {
-    if !conn.is_autocommit() {
-        let _ = control(conn, "ROLLBACK");
-    }
-}
-
-/// Undoes one job's savepoint and goes on with the transaction.
-fn undo_job(conn: &Connection) {
-    let _ = control(conn, "ROLLBACK TO job");
-    let _ = control(conn, "RELEASE job");
-}
-
-/// Runs one of the transaction control statements (BEGIN, SAVEPOINT,
-/// RELEASE, ROLLBACK, COMMIT). Prepared once and kept: given as text they
-/// were parsed again for every job, which was 1-2 % of the server's
-/// instructions per relayed move.
-fn control(conn: &Connection, sql: &str) -> rusqlite::Result<()> {
-    let result = conn.prepare_cached(sql).and_then(|mut st| st.execute([]));
-    if let Err(e) = &result {
-        tracing::debug!(error = %e, "store: {sql} failed");
-    }
-    result.map(|_| ())
 }
 
 #[cfg(test)]
@@ -483,8 +351,16 @@ mod tests {
             c.execute(&account_sql("Before"), []).map(|_| ())
         });
         // The database may not grow past the pages it has: a full disk.
+        // (Its free pages, which a migration's dropped table leaves, are
+        // taken first by a filler, or they would be room.)
         let pages: i64 = store
             .call(|c| {
+                let free: i64 = c
+                    .query_row("PRAGMA freelist_count", [], |r| r.get(0))
+                    .unwrap();
+                c.execute_batch("CREATE TABLE filler (x BLOB)").unwrap();
+                c.execute("INSERT INTO filler VALUES (zeroblob(?1))", [free * 4096])
+                    .unwrap();
                 let n: i64 = c.query_row("PRAGMA page_count", [], |r| r.get(0)).unwrap();
                 c.pragma_update(None, "max_page_count", n).unwrap();
                 n

@@ -58,6 +58,7 @@ pub mod roundrobin;
 pub mod standings;
 pub mod swiss;
 mod swiss_colour;
+mod table_words;
 mod tables;
 pub mod trf;
 

@@ -16,7 +16,9 @@
 use super::history::{self, Entry};
 use super::{Format, PlayerId, Points, Tournament, swiss};
 
-pub use super::tables::{crosstable, pairings_table, standings_table};
+pub use super::tables::{
+    crosstable, pairings_messages, pairings_table, standings_messages, standings_table,
+};
 
 /// One line of the standings of a Swiss or round robin.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -8,6 +8,8 @@ use super::standings::{Standing, quarters, standings};
 use super::{ByeKind, Color, Format, GameResult, PlayerId, Points, Tournament, arena, knockout};
 use std::fmt::Write;
 
+pub use super::table_words::{Columns, Heading, KoResult, MatchState, Stage, TableLine};
+
 /// The widest line any table produces.
 pub const WIDTH: usize = 79;
 
@@ -28,22 +30,42 @@ fn rating(t: &Tournament, p: PlayerId) -> String {
         .map_or_else(|| "----".to_string(), |p| p.rating_text())
 }
 
-/// The standings as text, for any format.
+/// The standings as text, for any format, in English.
 pub fn standings_table(t: &Tournament) -> String {
+    english(&standings_lines(t))
+}
+
+/// The standings as catalogue lines: the words in the reader's language,
+/// the rows as data.
+pub fn standings_messages(t: &Tournament) -> Vec<crate::event::Msg> {
+    standings_lines(t).iter().map(TableLine::message).collect()
+}
+
+/// Lines in English, each ending in a newline.
+fn english(lines: &[TableLine]) -> String {
     let mut s = String::new();
+    for line in lines {
+        s.push_str(&line.english());
+        s.push('\n');
+    }
+    s
+}
+
+/// The standings, line by line, for any format.
+pub fn standings_lines(t: &Tournament) -> Vec<TableLine> {
+    let mut out = Vec::new();
     let round = t.current_round();
-    let state = if t.round_finished(round) {
-        ""
-    } else {
-        " (in progress)"
-    };
+    let in_progress = !t.round_finished(round);
     match t.format() {
         Format::Swiss { rounds } => {
-            let _ = writeln!(s, "Standings after round {round} of {rounds}{state}");
-            let _ = writeln!(s, " Rk Name              Rating   Pts  Buchholz     SB");
+            out.push(TableLine::Heading(Heading::After {
+                round,
+                total: rounds,
+                in_progress,
+            }));
+            out.push(TableLine::Heading(Heading::Columns(Columns::Swiss)));
             for st in standings(t) {
-                let _ = writeln!(
-                    s,
+                out.push(TableLine::Row(format!(
                     "{:>3} {} {:>6} {:>5} {:>9} {:>6}",
                     st.rank,
                     fit(&name(t, st.player), 17),
@@ -51,70 +73,71 @@ pub fn standings_table(t: &Tournament) -> String {
                     st.points,
                     st.buchholz,
                     quarters(st.sonneborn_berger)
-                );
+                )));
             }
         }
         Format::RoundRobin { .. } => {
             let total = super::roundrobin::total_rounds(t);
-            let _ = writeln!(s, "Standings after round {round} of {total}{state}");
-            let _ = writeln!(s, " Rk Name              Rating   Pts     SB");
+            out.push(TableLine::Heading(Heading::After {
+                round,
+                total,
+                in_progress,
+            }));
+            out.push(TableLine::Heading(Heading::Columns(Columns::RoundRobin)));
             for st in standings(t) {
-                let _ = writeln!(
-                    s,
+                out.push(TableLine::Row(format!(
                     "{:>3} {} {:>6} {:>5} {:>6}",
                     st.rank,
                     fit(&name(t, st.player), 17),
                     rating(t, st.player),
                     st.points,
                     quarters(st.sonneborn_berger)
-                );
+                )));
             }
         }
         Format::Arena => {
-            let _ = writeln!(s, " Rk Name              Rating Points Games  Perf");
+            out.push(TableLine::Heading(Heading::Columns(Columns::Arena)));
             for (i, sh) in arena::ranking(t).iter().enumerate() {
                 let perf = sh.performance.map_or("-".to_string(), |p| p.to_string());
-                let _ = writeln!(
-                    s,
-                    "{:>3} {} {:>6} {:>6} {:>5} {:>5}{}",
+                let row = format!(
+                    "{:>3} {} {:>6} {:>6} {:>5} {:>5}",
                     i + 1,
                     fit(&name(t, sh.player), 17),
                     rating(t, sh.player),
                     sh.points,
                     sh.scores.len(),
-                    perf,
-                    if sh.on_fire { " on fire" } else { "" }
+                    perf
                 );
+                out.push(if sh.on_fire {
+                    TableLine::OnFire(row)
+                } else {
+                    TableLine::Row(row)
+                });
             }
         }
         Format::Knockout { .. } => {
-            let _ = writeln!(s, " Rk Name              Rating  Result");
-            for (i, (p, result)) in knockout_ranking(t).iter().enumerate() {
-                let _ = writeln!(
-                    s,
-                    "{:>3} {} {:>6}  {result}",
-                    i + 1,
-                    fit(&name(t, *p), 17),
-                    rating(t, *p)
-                );
+            out.push(TableLine::Heading(Heading::Columns(Columns::Knockout)));
+            for (i, (p, result)) in knockout_ranking(t).into_iter().enumerate() {
+                let row = format!("{:>3} {} {:>6}", i + 1, fit(&name(t, p), 17), rating(t, p));
+                out.push(TableLine::Knockout { row, result });
             }
         }
     }
-    s
+    out
 }
 
 /// Knockout players from the champion down, with how far they got.
-fn knockout_ranking(t: &Tournament) -> Vec<(PlayerId, String)> {
+fn knockout_ranking(t: &Tournament) -> Vec<(PlayerId, KoResult)> {
     let b = knockout::bracket(t);
     let total = knockout::total_rounds(knockout::seeds(t).len());
     let stage = |r: u32| match total.saturating_sub(r) {
-        0 => "final".to_string(),
-        1 => "semi-final".to_string(),
-        2 => "quarter-final".to_string(),
-        _ => format!("round {r}"),
+        0 => Stage::Final,
+        1 => Stage::Semi,
+        2 => Stage::Quarter,
+        _ => Stage::Round(r),
     };
     let seeds = knockout::seeds(t);
-    let mut rows: Vec<(u32, bool, usize, PlayerId, String)> = Vec::new();
+    let mut rows: Vec<(u32, bool, usize, PlayerId, KoResult)> = Vec::new();
     for p in &seeds {
         let mut reached = 0;
         let mut alive = true;
@@ -125,14 +148,14 @@ fn knockout_ranking(t: &Tournament) -> Vec<(PlayerId, String)> {
             }
         }
         let seed = seeds.iter().position(|q| q == p).unwrap_or(0);
-        let text = if b.winner == Some(*p) {
-            "winner".to_string()
+        let result = if b.winner == Some(*p) {
+            KoResult::Winner
         } else if alive {
-            format!("in {}", stage(reached))
+            KoResult::In(stage(reached))
         } else {
-            format!("lost in {}", stage(reached))
+            KoResult::LostIn(stage(reached))
         };
-        rows.push((reached, alive, seed, *p, text));
+        rows.push((reached, alive, seed, *p, result));
     }
     rows.sort_by(|a, b| b.0.cmp(&a.0).then(b.1.cmp(&a.1)).then(a.2.cmp(&b.2)));
     rows.into_iter().map(|r| (r.3, r.4)).collect()
@@ -140,16 +163,28 @@ fn knockout_ranking(t: &Tournament) -> Vec<(PlayerId, String)> {
 
 /// The pairings of `round` (Swiss, round robin, knockout), with points
 /// before the round and results so far; for an arena, the games in
-/// progress (`round` is ignored).
+/// progress (`round` is ignored). In English.
 pub fn pairings_table(t: &Tournament, round: u32) -> String {
-    let mut s = String::new();
+    english(&pairings_lines(t, round))
+}
+
+/// The pairings as catalogue lines (see [`pairings_table`]).
+pub fn pairings_messages(t: &Tournament, round: u32) -> Vec<crate::event::Msg> {
+    pairings_lines(t, round)
+        .iter()
+        .map(TableLine::message)
+        .collect()
+}
+
+/// The pairings, line by line (see [`pairings_table`]).
+pub fn pairings_lines(t: &Tournament, round: u32) -> Vec<TableLine> {
+    let mut out = Vec::new();
     match t.format() {
         Format::Arena => {
-            let _ = writeln!(s, "Games in progress");
-            let _ = writeln!(s, "White                 Rtng  Black                 Rtng");
+            out.push(TableLine::Heading(Heading::GamesInProgress));
+            out.push(TableLine::Heading(Heading::Columns(Columns::ArenaGames)));
             for g in t.games().iter().filter(|g| g.result.is_none()) {
-                let _ = writeln!(
-                    s,
+                out.push(TableLine::Row(format!(
                     "{} {:>4}{} {} {:>4}{}",
                     fit(&name(t, g.white), 21),
                     rating(t, g.white),
@@ -157,19 +192,19 @@ pub fn pairings_table(t: &Tournament, round: u32) -> String {
                     fit(&name(t, g.black), 21),
                     rating(t, g.black),
                     if g.berserk_black { " B" } else { "" }
-                );
+                )));
             }
         }
         Format::Knockout { .. } => {
             let b = knockout::bracket(t);
-            let _ = writeln!(s, "Round {round}");
+            out.push(TableLine::Heading(Heading::Round(round)));
             for m in b
                 .rounds
                 .get(round.wrapping_sub(1) as usize)
                 .into_iter()
                 .flatten()
             {
-                let _ = writeln!(s, "{}", match_line(t, m));
+                out.push(match_line(t, m));
             }
         }
         Format::Swiss { .. } | Format::RoundRobin { .. } => {
@@ -180,16 +215,12 @@ pub fn pairings_table(t: &Tournament, round: u32) -> String {
                     .find(|r| r.id == p)
                     .map_or(Points::ZERO, |r| r.points_before(round))
             };
-            let _ = writeln!(s, "Round {round}");
-            let _ = writeln!(
-                s,
-                " Bd White              Rtng   Pts  Result   Black              Rtng   Pts"
-            );
+            out.push(TableLine::Heading(Heading::Round(round)));
+            out.push(TableLine::Heading(Heading::Columns(Columns::Pairings)));
             let games = t.games().iter().filter(|g| g.round == round);
             for (i, g) in games.enumerate() {
                 let result = g.result.map_or("*", GameResult::as_str);
-                let _ = writeln!(
-                    s,
+                out.push(TableLine::Row(format!(
                     "{:>3} {} {:>4} {:>5}  {:<7}  {} {:>4} {:>5}",
                     i + 1,
                     fit(&name(t, g.white), 18),
@@ -199,47 +230,44 @@ pub fn pairings_table(t: &Tournament, round: u32) -> String {
                     fit(&name(t, g.black), 18),
                     rating(t, g.black),
                     before(g.black)
-                );
+                )));
             }
             for b in t.byes().iter().filter(|b| b.round == round) {
-                let what = match b.kind {
-                    ByeKind::Full => "bye (1 point)",
-                    ByeKind::Half => "bye (1/2 point)",
-                    ByeKind::Zero => "rest",
-                };
-                let _ = writeln!(
-                    s,
-                    "    {} {:>4} {:>5}  {what}",
+                let row = format!(
+                    "    {} {:>4} {:>5}",
                     fit(&name(t, b.player), 18),
                     rating(t, b.player),
                     before(b.player)
                 );
+                out.push(TableLine::Bye { row, kind: b.kind });
             }
         }
     }
-    s
+    out
 }
 
-fn match_line(t: &Tournament, m: &knockout::Match) -> String {
+fn match_line(t: &Tournament, m: &knockout::Match) -> TableLine {
     let Some(low) = m.low else {
-        return format!("{} ({}) bye", name(t, m.high), rating(t, m.high));
+        return TableLine::KnockoutBye {
+            name: name(t, m.high),
+            rating: rating(t, m.high),
+        };
     };
     let state = match m.winner {
-        Some(w) => format!("{} wins", name(t, w)),
-        None if m.playing => format!("game {} in progress", m.games + 1),
-        None => format!("game {} next", m.games + 1),
+        Some(w) => MatchState::Won(name(t, w)),
+        None if m.playing => MatchState::Playing(m.games + 1),
+        None => MatchState::Next(m.games + 1),
     };
-    let line = format!(
-        "{} {:>4} {:>4} - {:<4} {} {:>4}  {}",
+    let row = format!(
+        "{} {:>4} {:>4} - {:<4} {} {:>4}",
         fit(&name(t, m.high), 17),
         rating(t, m.high),
         m.high_points,
         m.low_points,
         fit(&name(t, low), 17),
-        rating(t, low),
-        state
+        rating(t, low)
     );
-    line.chars().take(WIDTH).collect()
+    TableLine::Match { row, state }
 }
 
 /// A crosstable: round by round for Swiss and round robin (`5w1` = against
@@ -257,7 +285,11 @@ pub fn crosstable(t: &Tournament) -> String {
                     let _ = writeln!(
                         s,
                         "  {}",
-                        match_line(t, m).chars().take(WIDTH - 2).collect::<String>()
+                        match_line(t, m)
+                            .english()
+                            .chars()
+                            .take(WIDTH - 2)
+                            .collect::<String>()
                     );
                 }
             }

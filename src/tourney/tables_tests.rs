@@ -160,3 +160,99 @@ fn a_player_without_a_rating_shows_dashes_not_zero() {
         "{standings}"
     );
 }
+
+/// The standings as a reader of `lang` gets them from the catalogue.
+fn standings_in(lang: crate::chess::Lang, t: &Tournament) -> String {
+    standings_messages(t)
+        .iter()
+        .map(|m| crate::render::catalogue::text(lang, m) + "\n")
+        .collect()
+}
+
+#[test]
+fn the_catalogue_writes_the_standings_as_the_table_and_in_french() {
+    use crate::chess::Lang;
+    let mut arena = Tournament::new(Format::Arena, 1);
+    let a = arena.join("Ann", 1500).unwrap();
+    let b = arena.join("Ben", 1600).unwrap();
+    for _ in 0..3 {
+        arena.add_game(1, Pairing::new(a, b)).unwrap();
+        arena
+            .record_result(a, b, GameResult::WhiteWins, 40)
+            .unwrap();
+    }
+    let mut ko = Tournament::new(Format::Knockout { games: 1 }, 1);
+    for k in 1..=5 {
+        ko.join(&format!("seed{k}"), 2000 - k).unwrap();
+    }
+    while !knockout::is_over(&ko) {
+        for (round, p) in knockout::next_games(&ko).unwrap() {
+            ko.add_game(round, p).unwrap();
+            ko.record_result(p.white, p.black, GameResult::WhiteWins, 40)
+                .unwrap();
+        }
+    }
+    let mut rr = Tournament::new(Format::RoundRobin { cycles: 1 }, 0);
+    for n in ["Ann", "Ben", "Cid"] {
+        rr.join(n, 1500).unwrap();
+    }
+    for t in [&played_swiss(6, 3, 5), &rr, &arena, &ko] {
+        let english = standings_in(Lang::En, t);
+        assert_eq!(english, standings_table(t));
+        let french = standings_in(Lang::Fr, t);
+        assert_eq!(french.lines().count(), english.lines().count());
+        assert_fits(&french);
+        for word in [
+            "Standings",
+            "Name",
+            "Rating",
+            "on fire",
+            "winner",
+            "lost in",
+        ] {
+            assert!(!french.contains(word), "{word} in {french}");
+        }
+    }
+    assert!(standings_in(Lang::Fr, &arena).contains(" en série"));
+    let french_ko = standings_in(Lang::Fr, &ko);
+    assert!(french_ko.contains("vainqueur"), "{french_ko}");
+    assert!(french_ko.contains("battu en finale"), "{french_ko}");
+}
+
+#[test]
+fn the_catalogue_writes_the_pairings_as_the_table_and_in_french() {
+    use crate::chess::Lang;
+    let render = |lang: Lang, t: &Tournament, round: u32| -> String {
+        pairings_messages(t, round)
+            .iter()
+            .map(|m| crate::render::catalogue::text(lang, m) + "\n")
+            .collect()
+    };
+    // Five players: a bye every round.
+    let swiss = played_swiss(5, 3, 5);
+    let mut ko = Tournament::new(Format::Knockout { games: 2 }, 1);
+    for k in 1..=5 {
+        ko.join(&format!("seed{k}"), 2000 - k).unwrap();
+    }
+    let (round, p) = knockout::next_games(&ko).unwrap()[0];
+    ko.add_game(round, p).unwrap();
+    let mut arena = Tournament::new(Format::Arena, 1);
+    let a = arena.join("Ann", 1500).unwrap();
+    let b = arena.join("Ben", 1600).unwrap();
+    arena.add_game(1, Pairing::new(a, b)).unwrap();
+    for (t, round) in [(&swiss, 1), (&swiss, 3), (&ko, 1), (&arena, 0)] {
+        let english = render(Lang::En, t, round);
+        assert_eq!(english, pairings_table(t, round));
+        let french = render(Lang::Fr, t, round);
+        assert_eq!(french.lines().count(), english.lines().count());
+        for word in ["Round", "White", "Black", "bye", "game", "progress"] {
+            assert!(!french.contains(word), "{word} in {french}");
+        }
+    }
+    assert!(render(Lang::Fr, &swiss, 1).contains("exempt (1 point)"));
+    let ko_fr = render(Lang::Fr, &ko, 1);
+    assert!(
+        ko_fr.contains("exempt") && ko_fr.contains("partie 1"),
+        "{ko_fr}"
+    );
+}

@@ -12,7 +12,7 @@ use axum::Router;
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::middleware;
 use axum::response::{IntoResponse, Response};
-use axum::routing::get;
+use axum::routing::{get, post};
 use tower_http::timeout::{RequestBodyTimeoutLayer, TimeoutLayer};
 
 use super::ratelimit::RateLimiter;
@@ -59,6 +59,10 @@ pub fn router(shared: Arc<Shared>) -> Router {
         .route("/engine/{file}", get(super::analysis_page::engine_file))
         .route("/assets/{file}", get(super::pages::asset))
         .route("/ws", get(super::ws::upgrade))
+        .route(
+            "/session",
+            post(super::session_cookie::trade).delete(super::session_cookie::clear),
+        )
         .route("/healthz", get(super::health::healthz))
         .route("/metrics", get(super::health::metrics))
         .nest("/api", super::api::routes(state.clone()))

@@ -5,15 +5,19 @@
 //! session runs on the other end of that pipe exactly as it runs on a TCP
 //! socket: the same login, command loop, limits and disconnect handling.
 //!
-//! Two framings, chosen at the upgrade (`?framing=binary` or the
-//! subprotocol `binary`; text otherwise):
+//! Three framings, chosen at the upgrade (`?framing=NAME` or the
+//! subprotocol `NAME`; text otherwise):
 //!
 //! * text frames: each frame from the browser is one or more input lines
 //!   (the last needs no line end); each frame to it is one write of the
 //!   server (a reply with its prompt, a board, a tell), whole lines with
 //!   their `\n\r` ends and never a telnet command;
 //! * binary frames: the raw telnet byte stream both ways, timeseal
-//!   included, as behind a websockify bridge.
+//!   included, as behind a websockify bridge;
+//! * JSON (`?framing=json` or the subprotocol `json`): one JSON message
+//!   per text frame both ways, the typed events and commands of
+//!   docs/json-protocol.md; the browser client's. Its connection brings
+//!   the page's language (`&lang=fr`) and the resume cookie, if any.
 //!
 //! A message over [`MAX_MESSAGE`] bytes closes the connection (1009), as
 //! does invalid UTF-8 in a text frame (1007), and a frame of the other
@@ -39,8 +43,10 @@ use tokio_tungstenite::tungstenite;
 use super::listener::Peer;
 use super::proxy::Client;
 use super::router::State;
+use crate::chess::Lang;
 use crate::net::pipe::{self, Frame, Framing, SocketEnd};
 use crate::server::admit_client;
+use crate::session::json_login::WebStart;
 use crate::session::{self, conn::Conn};
 use crate::shared::Shared;
 
@@ -110,17 +116,32 @@ pub async fn upgrade(
         None
     };
     let peer = client.socket_addr(peer);
-    let binary_asked = query
-        .get("framing")
-        .is_some_and(|f| f.eq_ignore_ascii_case("binary"))
-        || ws.requested_protocols().any(|p| p.as_bytes() == b"binary");
-    let framing = if binary_asked {
+    let asked = |name: &str| {
+        query
+            .get("framing")
+            .is_some_and(|f| f.eq_ignore_ascii_case(name))
+            || ws
+                .requested_protocols()
+                .any(|p| p.as_bytes() == name.as_bytes())
+    };
+    let framing = if asked("json") {
+        Framing::Json
+    } else if asked("binary") {
         Framing::Binary
     } else {
         Framing::Text
     };
+    // A browser in the JSON framing brings its resume token (a cookie the
+    // page cannot read) and its language.
+    let start = match framing {
+        Framing::Json => WebStart {
+            claim: super::session_cookie::claim(&shared, &headers),
+            lang: query.get("lang").and_then(|l| Lang::from_code(l)),
+        },
+        _ => WebStart::default(),
+    };
     let ping = Some(Duration::from_secs(shared.config().web_ping_seconds)).filter(|d| !d.is_zero());
-    ws.protocols(["binary", "text"])
+    ws.protocols(["binary", "text", "json"])
         .read_buffer_size(READ_BUFFER)
         .write_buffer_size(0)
         .max_message_size(MAX_MESSAGE)
@@ -128,7 +149,7 @@ pub async fn upgrade(
         .on_upgrade(move |socket| {
             let tracker = shared.sessions.clone();
             tracker.track_future(async move {
-                run(shared, socket, peer, framing, ping).await;
+                run(shared, socket, peer, framing, ping, start).await;
                 drop(client_slot);
             })
         })
@@ -148,10 +169,11 @@ async fn run(
     peer: SocketAddr,
     framing: Framing,
     ping: Option<Duration>,
+    start: WebStart,
 ) {
     let (session_end, socket_end) = pipe::pipe(framing);
     let conn = Conn::websocket(session_end);
-    let mut session = std::pin::pin!(session::serve_conn(shared, conn, peer));
+    let mut session = std::pin::pin!(session::serve_conn(shared, conn, peer, start));
     let mut pump = std::pin::pin!(pump(socket, socket_end, framing, ping));
     let (mut session_done, mut pump_done) = (false, false);
     std::future::poll_fn(|cx| {
@@ -239,7 +261,7 @@ async fn pump(mut socket: WebSocket, pipe: SocketEnd, framing: Framing, ping: Op
             } => {
                 unanswered = 0;
                 match (incoming, framing) {
-                    (Some(Ok(Message::Text(text))), Framing::Text) => pipe.push_text(text.as_str()),
+                    (Some(Ok(Message::Text(text))), Framing::Text | Framing::Json) => pipe.push_text(text.as_str()),
                     (Some(Ok(Message::Binary(bytes))), Framing::Binary) => pipe.push_bytes(&bytes),
                     (Some(Ok(Message::Text(_) | Message::Binary(_))), _) => {
                         tracing::debug!(?framing, "WebSocket frame of the other framing; closing");

@@ -216,9 +216,11 @@ impl World {
             now,
         );
         let snapshot = Arc::new(BoardSnapshot::new(&chess, no, &white.name, &black.name));
+        let label = Game::label_of(db_id, &white, &black);
         let mut game = Game {
             no,
             db_id,
+            label,
             white,
             black,
             terms,
@@ -230,6 +232,7 @@ impl World {
             last_lag_ms: 0,
             snapshot,
             unsaved: Vec::new(),
+            flag_at: Default::default(),
         };
         let snap = game.refresh_snapshot(now);
         let intro = Arc::new(self.intro_of(&game, Beginning::Continued { adjourned: true }));

@@ -5,7 +5,7 @@
 use shakmaty::Color;
 use tokio::time::Instant;
 
-use crate::event::{Answer, Event, Refusal};
+use crate::event::{Answer, Event, MatchTerms, Refusal};
 use crate::msg;
 use crate::settings::vars::Switch;
 use crate::world::game::Terms;
@@ -156,12 +156,14 @@ impl World {
                 fen: req.fen.clone(),
             });
         }
+        let card = std::sync::Arc::new(self.challenge_card(from, to, &req));
         let challenge = Challenge {
             terms: req.terms,
             color: req.color,
             fen: req.fen,
             text,
             resume: req.resume,
+            card,
         };
         let (_, pt) = self.add_offer(from, to, OfferKind::Match(challenge), true);
         reply.push(pt);
@@ -182,6 +184,31 @@ impl World {
     }
 
     /// `Alice (1500) [white] Bob (1600) rated atomic 5 0`.
+    /// The challenge's terms as data: what [`World::challenge_text`] says.
+    fn challenge_card(&self, from: SessionId, to: SessionId, req: &MatchRequest) -> MatchTerms {
+        let who = |id| {
+            self.player(id)
+                .map(|p| (p.name.clone(), p.rating_display().parenthesised()))
+                .unwrap_or_default()
+        };
+        let ((a, ar), (b, br)) = (who(from), who(to));
+        MatchTerms {
+            from: a,
+            from_rating: ar.trim().to_string(),
+            to: b,
+            to_rating: br.trim().to_string(),
+            color: req
+                .color
+                .map(|c| if c == Color::White { "white" } else { "black" }),
+            rated: req.terms.rated,
+            variant: "atomic",
+            minutes: req.terms.minutes,
+            inc: req.terms.inc,
+            adjourned: req.resume.is_some(),
+            fen: req.fen.clone(),
+        }
+    }
+
     fn challenge_text(&self, from: SessionId, to: SessionId, req: &MatchRequest) -> String {
         let who = |id| {
             self.player(id)

@@ -12,6 +12,7 @@ use crate::chess::movelist::{MoveListData, TimedMove};
 use crate::chess::{BoardSnapshot, Lang, MoveError};
 use crate::event::Msg;
 use crate::msg;
+use crate::render::errors;
 use crate::timefmt::fics_date;
 use crate::world::examine::{MainMove, NewExam};
 use crate::world::{SessionId, World};
@@ -222,7 +223,7 @@ impl World {
         let editor = exam.editing.get_or_insert_with(BoardEditor::empty);
         let outcome = match command {
             None => Ok(()),
-            Some(SetupCommand::Done) => editor.finish().map(|game| {
+            Some(SetupCommand::Done) => editor.check().map(|game| {
                 // A new position is a new study: it no longer carries the
                 // players, terms or result of a game it was set up in.
                 let fresh = NewExam::setup(&name, &rating);
@@ -238,15 +239,12 @@ impl World {
                     .before
                     .push(msg!("exam-set-up", no = no, name = &name));
             }),
-            Some(command) => editor.apply(&command).map(|line| {
-                if !line.is_empty() {
-                    change.before.push(msg!("raw", text = line));
-                }
+            Some(command) => editor.change(&command).map(|done| {
+                change.before.extend(errors::setup_done(&done));
             }),
         };
         if let Err(e) = outcome {
-            // The board editor's words (src/chess/board_setup.rs).
-            let e = msg!("raw", text = e);
+            let e = errors::bsetup_error(&e);
             if change.before.is_empty() {
                 return Err(e);
             }

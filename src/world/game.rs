@@ -7,7 +7,7 @@ use shakmaty::Color;
 use tokio::time::Instant;
 
 use crate::account::Titles;
-use crate::chess::{AtomicGame, BoardSnapshot, LastMove};
+use crate::chess::{AtomicGame, BoardSnapshot, GameLabel, LastMove};
 use crate::event::{GameRef, TermsView};
 use crate::rating::RatingDisplay;
 use crate::store::games::MoveRow;
@@ -61,6 +61,8 @@ pub struct Game {
     pub no: u32,
     /// The game's row in the database.
     pub db_id: i64,
+    /// Its id and the players' ratings, shared by all its boards.
+    pub label: Arc<GameLabel>,
     pub white: Seat,
     pub black: Seat,
     pub terms: Terms,
@@ -77,9 +79,21 @@ pub struct Game {
     /// Moves not yet queued for the store, whose queue was full: they go
     /// with the next move that finds room, or with the game's end.
     pub unsaved: Vec<MoveRow>,
+    /// When the flag timer is set to fire, if it is (see
+    /// [`World::arm_flag`](super::World::arm_flag)).
+    pub flag_at: std::cell::Cell<Option<Instant>>,
 }
 
 impl Game {
+    /// The label every board of a game carries.
+    pub fn label_of(db_id: i64, white: &Seat, black: &Seat) -> Arc<GameLabel> {
+        Arc::new(GameLabel {
+            db_id,
+            white_rating: white.rating.parenthesised().trim().to_string(),
+            black_rating: black.rating.parenthesised().trim().to_string(),
+        })
+    }
+
     pub fn seat(&self, color: Color) -> &Seat {
         match color {
             Color::White => &self.white,
@@ -135,6 +149,7 @@ impl Game {
         snap.ticking = self.clock.ticking();
         snap.lag_ms = self.last_lag_ms;
         snap.made_at = Some(now);
+        snap.label = Some(self.label.clone());
         snap
     }
 

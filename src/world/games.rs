@@ -147,9 +147,11 @@ impl World {
             .write("start game", move |c| db::insert_live(c, &row));
         tracing::info!(game = no, db_id, white = %w.name, black = %b.name, rated = terms.rated, minutes = terms.minutes, inc = terms.inc, "game started");
         let snapshot = Arc::new(BoardSnapshot::new(&chess, no, &w.name, &b.name));
+        let label = Game::label_of(db_id, &w, &b);
         let mut game = Game {
             no,
             db_id,
+            label,
             white: w,
             black: b,
             terms,
@@ -161,6 +163,7 @@ impl World {
             last_lag_ms: 0,
             snapshot,
             unsaved: Vec::new(),
+            flag_at: Default::default(),
         };
         let snap = game.refresh_snapshot(now);
         let intro = Arc::new(self.intro_of(&game, Beginning::Created));
@@ -210,6 +213,7 @@ impl World {
     pub fn intro_of(&self, game: &Game, how: Beginning) -> GameIntro {
         GameIntro {
             game: game.game_ref(),
+            db_id: game.db_id,
             white_rating: game.white.rating.parenthesised(),
             black_rating: game.black.rating.parenthesised(),
             terms: game.terms.view(),
@@ -315,14 +319,15 @@ impl World {
         if let Some(p) = self.players.get_mut(&id) {
             p.last_lag_ms = lag_ms;
         }
-        let played = game.chess.play(mv).clone();
+        let played = game.chess.play(mv);
+        let (san, uci) = (played.san.clone(), played.uci.clone());
         game.times.push(used);
         let snap = game.refresh_snapshot(now);
         let ply = game.plies() as u32;
         let row = MoveRow {
             ply,
-            san: played.san.clone(),
-            uci: played.uci.clone(),
+            san,
+            uci,
             time_ms: used,
             white_ms: snap.white_clock_ms,
             black_ms: snap.black_clock_ms,
@@ -332,13 +337,15 @@ impl World {
         // Queued before the boards: a board is written only once the
         // store has handled what was queued before it.
         self.save_move(no, row);
+        let stored = self.store.last_ticket();
         for (who, v) in audience {
             if let Some(p) = self.player(who) {
-                p.send(Out::Board {
+                let board = Out::Board {
                     board: snap.clone(),
                     viewer: v,
-                    stored: self.store.last_ticket(),
-                });
+                    stored,
+                };
+                p.send_stored(board, stored, &self.store, now);
             }
         }
         let before = self.decline_offers_to(id);
@@ -387,15 +394,24 @@ impl World {
         })
     }
 
-    /// Sets the flag timer of a game to the moment the side to move runs
-    /// out (and its lag grace with it).
+    /// Makes sure the flag timer of a game fires by the moment the side to
+    /// move runs out (and its lag grace with it).
+    ///
+    /// A timer set earlier than that is left alone: when it fires,
+    /// [`check_flag`](Self::check_flag) finds nobody out of time and sets
+    /// it again. So a game does not reset its timer on every move (each
+    /// reset is a message to the timer task and a wake-up of it, ~1,000
+    /// instructions a ply), only when a deadline comes sooner than the one
+    /// set, and an untimed game or a stopped clock sets nothing.
     pub fn arm_flag(&self, no: u32) {
         if let Some(game) = self.games.get(&no) {
             let turn = game.chess.turn();
             let grace = Duration::from_millis(self.flag_grace_ms(game, turn) as u64);
-            match game.clock.deadline(turn) {
-                Some(at) => self.timers.arm(TimerKey::Flag(no), at + grace),
-                None => self.timers.cancel(TimerKey::Flag(no)),
+            if let Some(at) = game.clock.deadline(turn).map(|at| at + grace)
+                && game.flag_at.get().is_none_or(|set| at < set)
+            {
+                game.flag_at.set(Some(at));
+                self.timers.arm(TimerKey::Flag(no), at);
             }
         }
     }
@@ -403,6 +419,9 @@ impl World {
     /// Called when a flag timer fires: ends the game if the side to move
     /// really is out of time, or sets the timer again.
     pub fn check_flag(&mut self, no: u32, now: Instant) {
+        if let Some(game) = self.games.get(&no) {
+            game.flag_at.set(None);
+        }
         if self.out_of_time(no, now) {
             self.flag_fell(no, now);
         } else {
@@ -543,7 +562,10 @@ impl World {
         };
         let both_registered = game.white.account_id.is_some() && game.black.account_id.is_some();
         let no = game.no;
-        if !both_registered {
+        // A browser's dropped connection is most often a reload: its game
+        // waits for it whoever plays (telnet keeps FICS's adjournment).
+        let web = self.player(id).is_some_and(|p| p.web.is_some());
+        if !both_registered || web {
             // The game waits for them (world/reconnect.rs).
             return self.player_away(no, color, now);
         }

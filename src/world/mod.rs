@@ -211,10 +211,14 @@ impl World {
         let Some(p) = self.players.get_mut(&id) else {
             return;
         };
-        for no in std::mem::take(&mut p.observing) {
+        let watched = std::mem::take(&mut p.observing);
+        for &no in &watched {
             if let Some(g) = self.games.get_mut(&no) {
                 g.observers.remove(&id);
             }
+        }
+        for no in watched {
+            self.tell_observer_count(no);
         }
     }
 

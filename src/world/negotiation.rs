@@ -59,6 +59,7 @@ impl World {
         spaced: bool,
     ) -> (u32, Event) {
         let params = kind.params();
+        let terms = kind.card();
         let offer_type = kind.offer_type();
         let id = self.offers.add(from, to, kind);
         if let Some(p) = self.player(to) {
@@ -67,6 +68,7 @@ impl World {
                 from: self.name_of(from),
                 kind: offer_type,
                 params: params.clone(),
+                terms: terms.clone(),
             });
         }
         let pt = Event::OfferSent {
@@ -74,6 +76,7 @@ impl World {
             to: self.name_of(to),
             kind: offer_type,
             params,
+            terms,
             spaced,
         };
         (id, pt)

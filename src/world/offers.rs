@@ -22,6 +22,8 @@ pub struct Challenge {
     pub text: String,
     /// The adjourned game (database id) this challenge resumes, if any.
     pub resume: Option<i64>,
+    /// The same terms as data, for clients that read them typed.
+    pub card: std::sync::Arc<crate::event::MatchTerms>,
 }
 
 pub use crate::event::OfferType;
@@ -58,6 +60,14 @@ impl OfferKind {
     /// The type word of pendinfo's `t=` and of `accept t=...`.
     pub fn word(&self) -> &'static str {
         self.offer_type().word()
+    }
+
+    /// A challenge's terms as data; None for the other offers.
+    pub fn card(&self) -> Option<std::sync::Arc<crate::event::MatchTerms>> {
+        match self {
+            OfferKind::Match(c) => Some(c.card.clone()),
+            _ => None,
+        }
     }
 
     /// Pendinfo's `p=`: the challenge text, the half-moves of a takeback,

@@ -11,6 +11,7 @@ use std::sync::{Arc, Mutex, MutexGuard};
 
 use tokio::sync::Notify;
 
+use crate::store::{Store, Ticket, wake::Waiter};
 use crate::world::Out;
 
 /// How many messages may wait before the client counts as not reading.
@@ -59,19 +60,45 @@ pub fn outbox() -> (Sender, Receiver) {
 #[derive(Debug, PartialEq, Eq)]
 pub struct NotQueued;
 
+impl Waiter for Shared {
+    fn wake(&self) {
+        self.ready.notify_one();
+    }
+}
+
 impl Sender {
     pub fn try_send(&self, out: Out) -> Result<(), NotQueued> {
+        self.push(out)?;
+        self.0.ready.notify_one();
+        Ok(())
+    }
+
+    /// Queues a board that may be written only once the store has handled
+    /// `ticket`, and wakes the session then, not now (see
+    /// [`crate::store::wake`]): it would only wake to wait. Anything queued
+    /// meanwhile wakes it at once, as always, and it finds the board in
+    /// its turn.
+    pub fn try_send_stored(
+        &self,
+        out: Out,
+        ticket: Ticket,
+        store: &Store,
+        now: tokio::time::Instant,
+    ) -> Result<(), NotQueued> {
+        self.push(out)?;
+        store.wake_when_handled(ticket, now, self.0.clone());
+        Ok(())
+    }
+
+    fn push(&self, out: Out) -> Result<(), NotQueued> {
         if self.0.closed.load(Ordering::Acquire) {
             return Err(NotQueued);
         }
-        {
-            let mut q = self.0.queue();
-            if q.len() >= CAPACITY {
-                return Err(NotQueued);
-            }
-            q.push_back(out);
+        let mut q = self.0.queue();
+        if q.len() >= CAPACITY {
+            return Err(NotQueued);
         }
-        self.0.ready.notify_one();
+        q.push_back(out);
         Ok(())
     }
 }

@@ -17,7 +17,7 @@ use crate::rating::{Rating, RatingDisplay};
 use crate::settings::ivars::Ivars;
 use crate::settings::vars::Vars;
 use crate::settings::vars::{Switch, Text};
-use crate::store::Ticket;
+use crate::store::{Store, Ticket};
 use crate::world::game::Viewer;
 
 /// Identifies one connection for its whole life.
@@ -104,6 +104,10 @@ pub struct Player {
     pub talk: super::talk::Talk,
     /// Muzzled by an admin: no shouts or channel tells (talk reads this).
     pub muzzled: bool,
+    /// A browser's session (the JSON framing of `/ws`), with the number
+    /// its resume token carries: such a session gets the reconnection
+    /// grace whoever it plays, and hears how many watch its games.
+    pub web: Option<u64>,
 }
 
 impl Player {
@@ -201,7 +205,19 @@ impl Player {
     /// Queues a message; a client whose queue is full has stopped reading
     /// and is disconnected, so that nobody else ever waits for it.
     pub fn send(&self, out: Out) {
-        if self.outbox.try_send(out).is_err() && !self.kill.is_cancelled() {
+        let queued = self.outbox.try_send(out);
+        self.queued_or_cut(queued);
+    }
+
+    /// Queues a board that waits for the store's `ticket`: the session is
+    /// woken once it is handled ([`super::outbox::Sender::try_send_stored`]).
+    pub fn send_stored(&self, out: Out, ticket: Ticket, store: &Store, now: Instant) {
+        let queued = self.outbox.try_send_stored(out, ticket, store, now);
+        self.queued_or_cut(queued);
+    }
+
+    fn queued_or_cut(&self, queued: Result<(), super::outbox::NotQueued>) {
+        if queued.is_err() && !self.kill.is_cancelled() {
             tracing::warn!(player = %self.name, "outgoing queue full; disconnecting");
             self.kill.cancel();
         }

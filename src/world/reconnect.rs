@@ -85,7 +85,12 @@ impl World {
             }
             return;
         };
-        let end = if absence.white.is_some() && absence.black.is_some() {
+        let both_registered = game.white.account_id.is_some() && game.black.account_id.is_some();
+        let end = if both_registered {
+            // Two registered players (one away from a browser): what a
+            // dropped telnet connection gives them at once.
+            End::of(EndKind::LostConnectionAdjourned { who: color })
+        } else if absence.white.is_some() && absence.black.is_some() {
             End::of(EndKind::BothLostConnection)
         } else if game.plies() < 2 {
             End::of(EndKind::LostConnectionAborted { who: color })
@@ -153,6 +158,7 @@ impl World {
             });
         }
         self.arm_flag(no);
+        self.tell_observer_count(no);
         let line = if still_away {
             msg!("grace-back-waiting", no = no, name = &name)
         } else {

@@ -36,8 +36,7 @@ impl World {
         };
         let db_id = game.db_id;
         if game.unsaved.is_empty() && room {
-            self.store
-                .write("record move", move |c| db::append_move(c, db_id, &row));
+            self.store.write_move(db_id, row);
             return;
         }
         if game.unsaved.is_empty() {

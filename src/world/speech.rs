@@ -10,7 +10,6 @@ use crate::account::Titles;
 use crate::event::{Event, Msg};
 use crate::msg;
 use crate::settings::vars::Switch;
-use crate::timefmt::duration_words;
 use crate::world::{Player, SessionId, World};
 
 /// Idle time from which `(told Bob, who has been idle 7 mins)` is shown.
@@ -63,8 +62,12 @@ impl World {
         }
         let idle = to.last_input.elapsed().as_secs();
         if idle >= IDLE_NOTE_SECS {
-            // The idle time in words (timefmt::duration_words).
-            msg!("told-idle", name = &to.name, idle = duration_words(idle))
+            // The idle time in words, in the reader's language.
+            msg!(
+                "told-idle",
+                name = &to.name,
+                idle = crate::event::Span(idle)
+            )
         } else {
             msg!("told", name = &to.name)
         }

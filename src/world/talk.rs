@@ -86,7 +86,10 @@ pub fn may_talk(channel: u8, titles: &Titles, registered: bool) -> Result<(), Ms
     }
     if !registered && !GUEST_TALK.contains(&channel) {
         let list: Vec<String> = GUEST_TALK.iter().map(u8::to_string).collect();
-        return Err(msg!("channel-guests-only", channels = list.join(" and ")));
+        return Err(msg!(
+            "channel-guests-only",
+            channels = crate::event::And(list)
+        ));
     }
     Ok(())
 }

@@ -318,7 +318,12 @@ impl World {
             .collect();
         self.tourney_announce(
             id,
-            msg!("tourney-absent", id = id, names = names.join(" and ")),
+            msg!(
+                "tourney-absent",
+                id = id,
+                n = names.len(),
+                names = crate::event::And(names)
+            ),
         );
         for name in withdrawn {
             self.tourney_announce(id, msg!("tourney-withdrawn", id = id, name = name));
@@ -479,7 +484,7 @@ impl World {
             _ => standings::standings(&e.t).first().map(|s| s.player),
         }
         .map(|p| e.name_of(p));
-        let table = standings::standings_table(&e.t);
+        let table = standings::standings_messages(&e.t);
         let text = match winner {
             Some(w) => msg!("tourney-over-winner", id = id, name = &e.name, winner = w),
             None => msg!("tourney-over", id = id, name = &e.name),
@@ -487,9 +492,9 @@ impl World {
         self.timers.cancel(TimerKey::Tourney(id));
         self.save_event(id);
         self.tourney_announce(id, text);
-        // The table's rows are data (src/tourney/standings.rs).
+        // The headings are catalogue lines, the rows data (src/tourney/tables.rs).
         let mut lines = vec![msg!("tourney-final-standings", id = id)];
-        lines.extend(table.lines().map(|l| msg!("raw", text = l)));
+        lines.extend(table);
         self.tourney_tell_players(id, Event::Lines { lines });
         tracing::info!(tourney = id, "tourney finished");
     }

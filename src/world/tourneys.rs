@@ -239,28 +239,40 @@ impl Event {
         })
     }
 
-    /// `swiss 3 rounds`, `rr`, `arena 30 min`, `ko 2 games`.
-    pub fn kind_text(&self) -> String {
-        match self.t.format() {
-            Format::Swiss { rounds } => format!("swiss {rounds} rounds"),
-            Format::RoundRobin { cycles: 1 } => "round robin".to_string(),
-            Format::RoundRobin { cycles } => format!("round robin x{cycles}"),
-            Format::Knockout { games } => format!("knockout {games} game(s)"),
+    /// `swiss 3 rounds`, `round robin`, `arena 30 min`, `knockout 2
+    /// game(s)`, as a catalogue line (`tourney-kind`).
+    pub fn kind(&self) -> Msg {
+        let (format, n) = match self.t.format() {
+            Format::Swiss { rounds } => ("swiss", u64::from(rounds)),
+            Format::RoundRobin { cycles: 1 } => ("rr", 1),
+            Format::RoundRobin { cycles } => ("rrx", u64::from(cycles)),
+            Format::Knockout { games } => ("ko", u64::from(games)),
             Format::Arena => {
                 let secs = self.arena.as_secs();
                 if secs.is_multiple_of(60) {
-                    format!("arena {} min", secs / 60)
+                    ("arena-min", secs / 60)
                 } else {
-                    format!("arena {secs} s")
+                    ("arena-s", secs)
                 }
             }
-        }
+        };
+        msg!("tourney-kind", format = format, n = n)
     }
 
-    /// `3 0 rated`.
-    pub fn terms_text(&self) -> String {
+    /// The kind in English, for the API.
+    pub fn kind_text(&self) -> String {
+        crate::render::catalogue::text(crate::chess::Lang::En, &self.kind())
+    }
+
+    /// `3 0 rated` (`tourney-terms`).
+    pub fn terms(&self) -> Msg {
         let rated = if self.rated { "rated" } else { "unrated" };
-        format!("{} {} {rated}", self.minutes, self.inc)
+        msg!(
+            "tourney-terms",
+            minutes = self.minutes,
+            inc = self.inc,
+            rated = rated
+        )
     }
 
     /// The participant called `name`.
@@ -343,8 +355,8 @@ impl World {
             "tourney-created",
             id = id,
             name = &event.name,
-            kind = event.kind_text(),
-            terms = event.terms_text(),
+            kind = event.kind(),
+            terms = event.terms(),
             by = by
         );
         self.tourneys.events.insert(id, event);

@@ -83,7 +83,25 @@ impl World {
         if let Some(p) = self.player_mut(me) {
             p.observing.insert(no);
         }
+        self.tell_observer_count(no);
         Ok((text, snap))
+    }
+
+    /// Tells the browsers among a game's audience how many watch it now
+    /// (no other client has a line for it).
+    pub fn tell_observer_count(&self, no: u32) {
+        let Some(game) = self.games.get(&no) else {
+            return;
+        };
+        let count = Arc::new(Event::Observers {
+            game: no,
+            count: game.observers.len(),
+        });
+        for (who, _) in game.audience() {
+            if let Some(p) = self.player(who).filter(|p| p.web.is_some()) {
+                p.share(&count);
+            }
+        }
     }
 
     /// Stops observing one game, or all (`None`); returns the reply.
@@ -114,6 +132,7 @@ impl World {
             if let Some(p) = self.player_mut(me) {
                 p.observing.remove(&n);
             }
+            self.tell_observer_count(n);
             text.push(msg!("observe-removed", no = n));
         }
         text

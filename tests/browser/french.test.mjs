@@ -3,8 +3,9 @@
 // French visitor sees only the French ones, on the lobby, a game (an
 // illegal move typed, an own draw offer, a reload), a tournament, a player
 // page, a finished game's page and the rules. The server's own sentences
-// (replies, reasons, the console) stay as the server words them until its
-// message catalogue speaks French: they are left out of the check.
+// (replies, reasons, the console) are the server's catalogue's: the page
+// asks for them in French (`/ws?framing=json&lang=fr`), and a test of its
+// own finds them French.
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -139,6 +140,37 @@ test('a French visitor finds no English of the page on any page', async () => {
   assert.deepEqual(errors, []);
   tel.close();
   boss.close();
+});
+
+test('the server speaks French to a French page: replies, the console, tells, the end of a game', async () => {
+  const { page, errors } = await openPage(browser, server.url('/'), { locale: 'fr-FR' });
+  const me = await guestLogin(page);
+  // A seek's reply, in the lobby's notice.
+  await page.fill('#seek-minutes', '7');
+  await page.click('#seek-button');
+  await page.waitForFunction(() => /Votre annonce est publiée sous le numéro \d+/.test(document.querySelector('#lobby-notice').textContent));
+  // A command the server does not know, typed in the console.
+  await page.fill('#console-in', 'frobnicate');
+  await page.press('#console-in', 'Enter');
+  await page.waitForFunction(() => document.querySelector('#console-out').textContent.includes('frobnicate : commande inconnue.'));
+  // A tell, in the console and the notification area.
+  const tel = new Telnet(server.telnet);
+  await tel.loginAs('Paul');
+  await tel.command(`tell ${me} bonjour`);
+  await page.waitForFunction(() => document.querySelector('#console-out').textContent.includes('Paul(U) vous dit : bonjour'));
+  await page.waitForSelector('#notes .tell');
+  // A game the opponent resigns: the reason in French.
+  tel.send(`match ${me} 5 0 unrated black`);
+  await page.waitForSelector('#notes .challenge');
+  await page.click('#notes .challenge button.accept');
+  await page.waitForSelector('.game-page .board[data-ply="0"]');
+  await tel.expect('Creating: ');
+  tel.send('resign');
+  await page.waitForSelector('#result-reason');
+  await page.waitForFunction(() => /Paul abandonne/.test(document.querySelector('#result-reason').textContent));
+  assert.doesNotMatch(await page.textContent('#result-reason'), /resigns/);
+  assert.deepEqual(errors, []);
+  tel.close();
 });
 
 test('on a French phone no text of the lobby or a game is cut', async () => {

@@ -150,7 +150,8 @@ test('a browser plays through nginx over wss://, and atomicd sees the browser, n
   const login = log.split('\n').find((l) => l.includes(' login ') && l.includes(`name=${me} `));
   assert.ok(login, `a login line for ${me}:\n${log}`);
   assert.match(login, /addr=127\.0\.0\.1 /);
-  assert.match(login, /transport="?ws_text/);
+  // The page speaks the JSON framing of /ws.
+  assert.match(login, /transport="?ws_json/);
   assert.ok(!log.includes(`addr=${NGINX_ADDR}`), `nginx's address in the log:\n${log}`);
 
   // The browser's address may hold two sessions: the page's and one more;

@@ -1,9 +1,12 @@
 // Staying logged in, as a person finds it: a wrong password says so and
 // keeps what was typed; a guest who reloads the page in the middle of a
 // game comes back into it (board, clocks, names, buttons) and moves on; a
-// dropped connection comes back by itself, under the same name, into the
-// same game; a server restart with a game going is taken up again by the
-// page on its own, and the game goes on.
+// registered player who reloads is still herself (the resume cookie, never
+// a password); a dropped connection comes back by itself, under the same
+// name, into the same game; a server restart with a game going is taken
+// up again by the page on its own, and the game goes on (a guest comes
+// back as the same guest too); a tab sent away by the same account's
+// login in another tab says why and stays away.
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -108,9 +111,9 @@ test('a guest reloads in the middle of a game and plays on, with the clocks the 
   tel.close();
 });
 
-test('a registered player who reloads mid-game is asked for the password, not made a guest, and plays on', async () => {
+test('a registered player who reloads mid-game is still herself, in her game, and plays on; no password is kept', async () => {
   await server.addUser('Reg', 'reg password');
-  const { page, errors } = await openPage(browser, server.url('/'));
+  const { page, context, errors } = await openPage(browser, server.url('/'));
   await page.fill('#login-name', 'Reg');
   await page.fill('#login-password', 'reg password');
   await page.click('#login button[type="submit"]');
@@ -120,27 +123,49 @@ test('a registered player who reloads mid-game is asked for the password, not ma
   const game = await startGame(page, tel, 'Reg');
   await clickMove(page, 'e2', 'e4');
   await tel.expect('P/e2-e4');
+  await tel.command('e5');
+  await page.waitForSelector('.game-page .board[data-ply="2"]');
+
+  // The resume cookie is the server's: HttpOnly, SameSite=Strict, out of the script's reach.
+  const cookie = (await context.cookies()).find((c) => c.name === 'atomicd_resume');
+  assert.ok(cookie, 'a resume cookie');
+  assert.equal(cookie.httpOnly, true);
+  assert.equal(cookie.sameSite, 'Strict');
+  assert.doesNotMatch(await page.evaluate(() => document.cookie), /atomicd_resume/);
 
   await page.reload();
-  await page.waitForSelector('#login-again');
-  assert.match(await page.textContent('#login-again'), /Reg, log in again/);
-  assert.equal(await page.$('header .me a'), null, 'no guest was made behind her back');
-  assert.doesNotMatch(await page.textContent('#game-title'), /observing/);
-  await screenshot(page, 'reload-registered');
-  await page.fill('#again-password', 'reg password');
-  await page.press('#again-password', 'Enter');
+  // Still Reg, without a password asked: in her game, her move, the server's clocks.
   await page.waitForSelector('header .me a');
   assert.match(await page.textContent('header .me a'), /^Reg/);
   await page.waitForSelector('#btn-resign');
-  assert.equal(new URL(page.url()).pathname, `/game/${game}`);
-  await page.waitForSelector('.game-page .board[data-ply="1"]');
-  assert.equal(await page.$('#login-again'), null);
-  await tel.command('e5');
   await page.waitForSelector('.game-page .board[data-ply="2"]');
+  assert.equal(new URL(page.url()).pathname, `/game/${game}`);
+  assert.equal(await page.$('#login-again'), null, 'no password asked');
+  assert.doesNotMatch(await page.textContent('#game-title'), /observing/);
+  assert.match(await page.textContent('#name-bottom'), /Reg/);
+  for (const id of ['#clock-top', '#clock-bottom']) {
+    const s = seconds(await page.textContent(id));
+    assert.ok(s > 240 && s <= 300, `${id} reads ${s} s`);
+  }
+  // The page keeps no password, in memory or in storage.
+  const kept = await page.evaluate(() => JSON.stringify([Object.entries(sessionStorage), Object.entries(localStorage), window.atomicd.session, window.atomicd.fics]));
+  assert.doesNotMatch(kept, /reg password/);
+  await screenshot(page, 'reload-registered');
+
   await clickMove(page, 'g1', 'f3');
   await tel.expect('N/g1-f3');
   tel.send('resign');
   await page.waitForSelector('#result-score');
+
+  // Logging out ends it: the cookie is cleared, and the next visit is nobody's.
+  const cleared = page.waitForResponse((r) => new URL(r.url()).pathname === '/session' && r.request().method() === 'DELETE');
+  await page.click('#logout');
+  assert.equal((await cleared).status(), 204);
+  assert.ok(!(await context.cookies()).some((c) => c.name === 'atomicd_resume' && c.value), 'the cookie is cleared');
+  await page.goto(server.url('/'));
+  await page.waitForSelector('#login:not([hidden])');
+  assert.equal(await page.textContent('#connection'), 'Not connected.');
+  assert.equal(await page.$('header .me a'), null);
   assert.deepEqual(errors, []);
   tel.close();
 });
@@ -219,4 +244,46 @@ test('after a server restart the page reconnects by itself and the game goes on'
   // While the server is down, the page's requests find nobody: nothing else went wrong.
   assert.deepEqual(errors.filter((e) => !/WebSocket|ERR_CONNECTION_REFUSED/.test(e)), []);
   sam.close();
+});
+
+test('after a server restart a guest comes back by itself as the same guest', async () => {
+  const { page, errors } = await openPage(browser, server.url('/'));
+  const me = await guestLogin(page);
+  await server.restart();
+  await page.waitForSelector('#reconnecting');
+  await page.waitForSelector('header .me a', { timeout: 60000 });
+  assert.equal((await page.textContent('header .me a')).replace(/\(.*$/, ''), me);
+  // The same guest, as the server sees it: a tell to that name reaches the page.
+  const tel = new Telnet(server.telnet);
+  await tel.loginAs('Tina');
+  await tel.command(`tell ${me} welcome back`);
+  await page.waitForSelector('#notes .tell[data-from="Tina"]');
+  // The lobby's lists are read every few seconds: one may be cut by the server stopping, or find nobody.
+  assert.deepEqual(errors.filter((e) => !/WebSocket|ERR_CONNECTION_(REFUSED|RESET)/.test(e)), []);
+  tel.close();
+});
+
+test('logged in again in another tab, the first tab says why and does not come back by itself', async () => {
+  await server.addUser('Tabby', 'tabby password');
+  const { page, context, errors } = await openPage(browser, server.url('/'));
+  await page.fill('#login-name', 'Tabby');
+  await page.fill('#login-password', 'tabby password');
+  await page.click('#login button[type="submit"]');
+  await page.waitForSelector('header .me a');
+  // A second tab of the same browser (the same cookie) logs in as Tabby too.
+  const second = await context.newPage();
+  await second.goto(server.url('/'));
+  await second.fill('#login-name', 'Tabby');
+  await second.fill('#login-password', 'tabby password');
+  await second.click('#login button[type="submit"]');
+  await second.waitForSelector('header .me a');
+  assert.match(await second.textContent('header .me a'), /^Tabby/);
+  // The first is sent away: it says so, and is not reconnecting.
+  await page.waitForSelector('#notes .notice');
+  assert.match(await page.textContent('#notes .notice'), /Tabby has arrived - you can't both be logged in/);
+  await page.waitForSelector('#connection');
+  assert.equal(await page.$('#reconnecting'), null);
+  assert.equal(await page.evaluate(() => window.atomicd.session.retryAt), 0, 'no attempt to come back is scheduled');
+  assert.match(await second.textContent('header .me a'), /^Tabby/);
+  assert.deepEqual(errors, []);
 });

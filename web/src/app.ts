@@ -3,7 +3,7 @@
 // sound switch, the language), the notification area, and the pages,
 // which change without reloading so that the session and its game live on.
 
-import { Fics } from './fics';
+import { Wire } from './wire';
 import { Model, GameState, myColor } from './state';
 import { Client } from './client';
 import { Session } from './session';
@@ -55,10 +55,11 @@ function exitIcon(): SVGSVGElement {
 export type PageMaker = (app: App, params: string[]) => Page;
 
 export class App {
-  readonly fics = new Fics();
+  /** The connection (`fics` for the tests and the curious, as before the JSON framing). */
+  readonly fics = new Wire();
   readonly model = new Model();
   readonly client = new Client(this.fics, this.model);
-  readonly session = new Session(this.fics, this.model, this.client, lang);
+  readonly session = new Session(this.fics, this.model, lang);
   readonly sounds = new Sounds(this.model);
   page: Page | null = null;
   private readonly header = document.getElementById('top') as HTMLElement;
@@ -82,8 +83,9 @@ export class App {
 
   start(): void {
     this.drawHeader();
+    // A tab that was logged in comes back at once (the cookie says who): before the page asks for a guest.
+    if (this.session.resumable) void this.session.resume();
     this.show();
-    if (this.session.keptName || this.session.keptRegistered) void this.session.ensure();
   }
 
   go(href: string): void {
@@ -159,7 +161,7 @@ export class App {
         link(`/player/${s.name}`, s.name, h('span', { class: 'titles' }, s.titles)),
         ' ',
         // On a phone only the icon shows; its name stays for screen readers.
-        h('button', { type: 'button', id: 'logout', class: 'icon-text', title: t('logout'), 'aria-label': t('logout'), onclick: () => this.session.logout() }, exitIcon(), h('span', { class: 'label' }, t('logout'))),
+        h('button', { type: 'button', id: 'logout', class: 'icon-text', title: t('logout'), 'aria-label': t('logout'), onclick: () => void this.session.logout() }, exitIcon(), h('span', { class: 'label' }, t('logout'))),
       );
     } else if (s.connection === 'reconnecting') {
       who = h(

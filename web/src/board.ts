@@ -11,7 +11,7 @@ import { chessgroundDests } from 'chessops/compat';
 import { parseSan } from 'chessops/san';
 import { makeSquare } from 'chessops/util';
 import { h } from './dom';
-import { englishSan } from './parse';
+import { englishSan } from './position';
 
 /** The position of a FEN under atomic rules, or null when chessops refuses it. */
 export function atomicPosition(fen: string): Atomic | null {

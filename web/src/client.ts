@@ -1,12 +1,11 @@
 // What a page can ask of the server, as typed calls: each one sends its
-// FICS command and reads its reply with `parse.ts`, so that pages never
-// build a command line nor read a reply. The JSON framing will send typed
-// commands here instead, with the same signatures.
+// command line in a `cmd` message and reads its `reply` (whether it went,
+// its typed parts, its words in the user's language), so that pages never
+// build a command line nor read a reply.
 
 import type { Reply } from './events';
-import type { Fics } from './fics';
+import type { Msg, Wire } from './wire';
 import type { Model } from './state';
-import { analysisReply, boardReply, consoleText, lastHistoryIndex, moveReply, observeReply, replyText, startReply, talkReply, tourneyCreated } from './parse';
 
 export type TalkKind = 'say' | 'kibitz' | 'whisper';
 export type GameOffer = 'draw' | 'abort' | 'adjourn' | 'takeback';
@@ -31,114 +30,141 @@ export interface NewTourney {
 }
 
 const terms = (t: Terms) => `${t.minutes} ${t.increment} ${t.rated ? 'rated' : 'unrated'}${t.color ? ' ' + t.color : ''}`;
-const plain = (reply: string): Reply => ({ ok: true, text: replyText(reply) });
+
+/** The messages of a reply (none when the connection went first). */
+const parts = (reply: Msg | null): Msg[] => (reply?.messages ?? []) as Msg[];
+
+/** What a person reads of a reply, on one line: its words, without boards and game starts. */
+export function replyText(reply: Msg | null): string {
+  return parts(reply)
+    .filter((m) => typeof m.text === 'string' && m.type !== 'game_start')
+    .map((m) => m.text as string)
+    .join(' ')
+    .replace(/\s*\n\s*/g, ' ')
+    .trim();
+}
+
+/** The catalogue lines of a reply: their ids and values. */
+export function replyLines(reply: Msg | null): { id: string; args: Record<string, string | number> }[] {
+  return parts(reply)
+    .filter((m) => m.type === 'lines')
+    .flatMap((m) => m.lines ?? []);
+}
+
+const reply = (r: Msg | null): Reply => ({ ok: !!r?.ok, text: replyText(r) });
+const hasBoard = (r: Msg | null): Reply => ({ ok: parts(r).some((m) => m.type === 'board'), text: replyText(r) });
+
+/** The lines of a stored game's history reply (`  3: + 1500 W …`): the index of the last one. */
+function lastHistoryIndex(text: string): string | null {
+  return [...text.matchAll(/^\s*(\d+): /gm)].map((m) => m[1]).pop() ?? null;
+}
+
+/** Analysis lines that say the game has (or will have) an analysis page. */
+const ANALYSIS = ['analysis-title', 'analysis-queued', 'analysis-running', 'analysis-waiting', 'analysis-waiting-place'];
 
 export class Client {
   constructor(
-    private readonly fics: Fics,
+    private readonly wire: Wire,
     private readonly model: Model,
   ) {}
 
   /** A command typed in the console, as it was typed; the reply's lines a person reads. */
   async raw(line: string): Promise<string> {
-    return consoleText(await this.fics.command(line));
+    const r = await this.wire.command(line);
+    return (r?.text ?? '').replace(/\n+$/, '');
   }
 
   /** A tell to one user; it goes in the console too. */
   async tell(name: string, text: string): Promise<Reply> {
-    const r = talkReply(await this.fics.command(`tell ${name} ${text}`));
+    const r = reply(await this.wire.command(`tell ${name} ${text}`));
     if (r.ok) this.model.log(`→ ${name}: ${text}`, 'typed');
     return r;
   }
 
   async move(move: string): Promise<Reply> {
-    return moveReply(await this.fics.command(move));
+    return reply(await this.wire.command(move));
   }
 
   async talk(game: number, kind: TalkKind, text: string): Promise<Reply> {
-    const r = talkReply(await this.fics.command(`${kind} ${text}`));
+    const r = reply(await this.wire.command(`${kind} ${text}`));
     // The server tells the others, not me: my own line joins the game's talk here.
     if (r.ok) this.model.ownChat(game, kind === 'say' ? 'says' : kind === 'kibitz' ? 'kibitzes' : 'whispers', text);
     return r;
   }
 
   async observe(game: number): Promise<Reply> {
-    return observeReply(await this.fics.command(`observe ${game}`));
+    const r = await this.wire.command(`observe ${game}`);
+    return { ok: !!r?.ok || replyLines(r).some((l) => l.id === 'observe-already'), text: replyText(r) };
   }
 
   async unobserve(game: number): Promise<void> {
-    await this.fics.command(`unobserve ${game}`);
-  }
-
-  /** Asks for the board of the game I play, observe or examine (after a login, say). */
-  async refresh(): Promise<Reply> {
-    return boardReply(await this.fics.command('refresh'));
+    await this.wire.command(`unobserve ${game}`);
   }
 
   async accept(offer: number): Promise<Reply> {
-    return plain(await this.fics.command(`accept ${offer}`));
+    return reply(await this.wire.command(`accept ${offer}`));
   }
 
   async decline(offer: number): Promise<Reply> {
-    return plain(await this.fics.command(`decline ${offer}`));
+    return reply(await this.wire.command(`decline ${offer}`));
   }
 
   async withdraw(offer: number): Promise<Reply> {
-    return plain(await this.fics.command(`withdraw ${offer}`));
+    return reply(await this.wire.command(`withdraw ${offer}`));
   }
 
   async offer(kind: GameOffer): Promise<Reply> {
-    return plain(await this.fics.command(kind));
+    return reply(await this.wire.command(kind));
   }
 
   async resign(): Promise<Reply> {
-    return plain(await this.fics.command('resign'));
+    return reply(await this.wire.command('resign'));
   }
 
   async seek(t: Terms): Promise<Reply> {
-    return plain(await this.fics.command(`seek ${terms(t)}`));
+    return reply(await this.wire.command(`seek ${terms(t)}`));
   }
 
   async unseek(index: number): Promise<Reply> {
-    return plain(await this.fics.command(`unseek ${index}`));
+    return reply(await this.wire.command(`unseek ${index}`));
   }
 
   async play(index: number): Promise<Reply> {
-    return startReply(await this.fics.command(`play ${index}`));
+    return reply(await this.wire.command(`play ${index}`));
   }
 
   async challenge(name: string, t: Terms): Promise<Reply> {
-    return plain(await this.fics.command(`match ${name} ${terms(t)}`));
+    return reply(await this.wire.command(`match ${name} ${terms(t)}`));
   }
 
   /** Examines my last finished game, from its first move. */
   async examineLast(): Promise<Reply> {
     const me = this.model.session.name;
-    const hist = await this.fics.command(`history ${me}`);
-    const idx = lastHistoryIndex(hist);
+    const hist = await this.wire.command(`history ${me}`);
+    const idx = lastHistoryIndex(hist?.text ?? '');
     if (idx === null) return { ok: false, text: replyText(hist) };
-    return boardReply(await this.fics.command(`examine ${me} ${idx}`));
+    return hasBoard(await this.wire.command(`examine ${me} ${idx}`));
   }
 
   /** Opens an example position (the rules page gives its command). */
   async examineExample(command: string): Promise<Reply> {
-    return boardReply(await this.fics.command(command));
+    return hasBoard(await this.wire.command(command));
   }
 
   async step(forward: boolean): Promise<Reply> {
-    return moveReply(await this.fics.command(forward ? 'forward' : 'backward'));
+    return reply(await this.wire.command(forward ? 'forward' : 'backward'));
   }
 
   async unexamine(): Promise<Reply> {
-    return plain(await this.fics.command('unexamine'));
+    return reply(await this.wire.command('unexamine'));
   }
 
   async tourneyJoin(id: number): Promise<Reply> {
-    return plain(await this.fics.command(`tourney join ${id}`));
+    return reply(await this.wire.command(`tourney join ${id}`));
   }
 
   async tourneyLeave(id: number): Promise<Reply> {
-    return plain(await this.fics.command(`tourney leave ${id}`));
+    return reply(await this.wire.command(`tourney leave ${id}`));
   }
 
   /** Creates an event; its number when it was created. */
@@ -146,13 +172,14 @@ export class Client {
     let line = `tourney create ${t.name} ${t.format} ${t.minutes} ${t.increment} ${t.rated ? 'rated' : 'unrated'}`;
     if (t.format === 'swiss' && t.rounds) line += ` rounds=${t.rounds}`;
     if (t.format === 'arena' && t.arenaMinutes) line += ` minutes=${t.arenaMinutes}`;
-    const reply = await this.fics.command(line);
-    const id = tourneyCreated(reply);
-    return { ok: id !== null, text: replyText(reply), id };
+    const r = await this.wire.command(line);
+    const made = replyLines(r).find((l) => l.id === 'tourney-tourney-created-tourney-start-starts');
+    const id = made ? Number(made.args.id) : null;
+    return { ok: id !== null, text: replyText(r), id };
   }
 
   async tourneyStart(id: number): Promise<Reply> {
-    return plain(await this.fics.command(`tourney start ${id}`));
+    return reply(await this.wire.command(`tourney start ${id}`));
   }
 
   /**
@@ -161,10 +188,14 @@ export class Client {
    * done. `id` is the game's when its analysis page has something to show.
    */
   async analyse(id: number): Promise<Reply & { id: number | null }> {
-    return analysisReply(await this.fics.command(`analyse ${id}`));
+    const r = await this.wire.command(`analyse ${id}`);
+    const found = replyLines(r).find((l) => ANALYSIS.includes(l.id));
+    // A done analysis goes on with every move, which its page shows better: the first line says enough.
+    const first = (r?.text ?? '').split('\n').find((l: string) => l.trim()) ?? '';
+    return { ok: !!found, text: first.trim(), id: found ? Number(found.args.id) : null };
   }
 
   async setLang(lang: string): Promise<void> {
-    await this.fics.command(`set lang ${lang}`);
+    await this.wire.command(`set lang ${lang}`);
   }
 }

@@ -5,7 +5,7 @@
 
 import { h, fill } from './dom';
 import { lang, t } from './i18n';
-import { frenchSan } from './parse';
+import { frenchSan } from './position';
 
 export interface MoveList {
   el: HTMLElement;

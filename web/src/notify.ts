@@ -7,7 +7,7 @@
 import type { App } from './app';
 import { h, fill } from './dom';
 import { t, tf } from './i18n';
-import type { Offer } from './parse';
+import type { Offer } from './events';
 import { offerWord, termsText } from './words';
 
 export function notificationArea(app: App): HTMLElement {
@@ -79,11 +79,18 @@ export function notificationArea(app: App): HTMLElement {
     );
   };
 
-  /** After a reload, a registered user is asked for the password again, wherever the page is. */
+  /**
+   * A registered user whose connection could not be taken up again (no
+   * resume cookie: the browser refused it) is asked for the password,
+   * wherever the page is.
+   */
   let password: HTMLInputElement | null = null;
+  let againName: string | null = null;
   const loginAgain = () => {
     const p = m.session.problem;
-    const name = p?.key === 'loginAgain' || (p?.key === 'badPassword' && app.session.keptRegistered) ? (p.text ?? app.session.keptRegistered) : null;
+    if (p?.key === 'loginAgain') againName = p.text ?? null;
+    else if (p?.key !== 'badPassword') againName = null;
+    const name = againName;
     if (!name || m.online) return null;
     password ??= h('input', { type: 'password', id: 'again-password', autocomplete: 'current-password', 'aria-label': t('password'), placeholder: t('password') });
     const form = h('form', { class: 'reply-form' }, password, h('button', { type: 'submit', id: 'again-login' }, t('login')));
@@ -100,7 +107,8 @@ export function notificationArea(app: App): HTMLElement {
       h('span', { class: 'what' }, tf('loginAgain', name), p?.key === 'badPassword' ? h('b', { class: 'error' }, ` ${t('badPassword')}`) : ''),
       form,
       answer(t('asGuestInstead'), 'as-guest', async () => {
-        app.session.forgetRegistered();
+        againName = null;
+        m.setSession({ problem: null });
         password = null;
         await app.session.ensure();
       }),

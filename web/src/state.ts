@@ -5,18 +5,20 @@
 // itself knows (`setSession`); pages read it and listen for its changes.
 // It never sees a line of server text.
 
-import type { ServerEvent, Tell } from './events';
-import { Board, Chat, Offer, Seek, boardFen, parseChallenge, Challenge, plyOf } from './parse';
+import type { Challenge, Chat, Offer, Seek, ServerEvent, Tell } from './events';
+import { Board, boardFen, plyOf } from './position';
 
 export type Connection = 'offline' | 'connecting' | 'online' | 'reconnecting';
 
 export interface SessionInfo {
   connection: Connection;
   name: string;
-  /** As the server gives them: `(U)`, `(TD)`, `(*)(TD)`… */
+  /** As the header shows them: `(U)`, `(TD)`, `(*)(TD)`… */
   titles: string;
-  /** Why the last login failed, for the login form: a word of `i18n.ts` or the server's own text. */
-  problem: { key: 'badPassword' | 'needPassword' | 'closed' | 'refused' | 'loginAgain'; text?: string } | null;
+  /** The game the login said I play (its start and board come after the login). */
+  loginGame: number | null;
+  /** Why the last login failed (or the session ended), for the login form: a word of `i18n.ts` or the server's own text. */
+  problem: { key: 'badPassword' | 'needPassword' | 'closed' | 'refused' | 'loginAgain' | 'kicked'; text?: string } | null;
 }
 
 export interface GameEnd {
@@ -46,6 +48,8 @@ export interface GameState {
   chat: Chat[];
   examining: boolean;
   observing: boolean;
+  /** How many watch it, as the server last said (null: not said yet). */
+  observers: number | null;
 }
 
 export interface Note {
@@ -74,7 +78,7 @@ let serials = 0;
 let noteIds = 0;
 
 export class Model {
-  session: SessionInfo = { connection: 'offline', name: '', titles: '', problem: null };
+  session: SessionInfo = { connection: 'offline', name: '', titles: '', loginGame: null, problem: null };
   seeks = new Map<number, Seek>();
   offers = new Map<number, Offer>();
   /** The latest game seen under each number. */
@@ -130,7 +134,7 @@ export class Model {
 
   /** The challenges (match offers) to and from me. */
   challenges(): { offer: Offer; terms: Challenge | null }[] {
-    return [...this.offers.values()].filter((o) => o.kind === 'match').map((offer) => ({ offer, terms: parseChallenge(offer.params) }));
+    return [...this.offers.values()].filter((o) => o.kind === 'match').map((offer) => ({ offer, terms: offer.terms }));
   }
 
   /** The game offers (draw, abort, adjourn, takeback) between me and `opponent`. */
@@ -206,6 +210,12 @@ export class Model {
       case 'offerGone':
         this.offers.delete(e.id);
         return this.emit({ kind: 'offers' });
+      case 'observers': {
+        const g = this.games.get(e.game);
+        if (!g) return;
+        g.observers = e.count;
+        return this.emit({ kind: 'game', game: g, previous: null, what: 'status' });
+      }
       case 'chat':
         return this.chat(e.chat);
       case 'tell':
@@ -254,6 +264,7 @@ export class Model {
       chat: [],
       examining: false,
       observing: false,
+      observers: null,
     };
     this.games.set(number, g);
     return g;

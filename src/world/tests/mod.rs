@@ -178,6 +178,7 @@ impl Fixture {
             last_lag_ms: 0,
             talk: Talk::default(),
             muzzled: false,
+            web: None,
         };
         self.world.enter(player);
         User { id, rx }

@@ -147,6 +147,7 @@ fn clone_of(f: &Fixture, id: crate::world::SessionId) -> crate::world::Player {
         last_lag_ms: 0,
         talk: Default::default(),
         muzzled: false,
+        web: None,
     }
 }
 

@@ -11,7 +11,7 @@
 
 import { h, fill } from '../dom';
 import { makeBoard } from '../board';
-import { frenchSan } from '../parse';
+import { frenchSan } from '../position';
 import { Lang, initialLang, lang, setLang, t, tf } from '../i18n';
 import { Atomic } from 'chessops/variant';
 import { makeFen, parseFen } from 'chessops/fen';

@@ -9,7 +9,7 @@ import type { Key } from '@lichess-org/chessground/types';
 import { App, Page } from '../app';
 import { api, fill, h, link } from '../dom';
 import { lang, t, tf } from '../i18n';
-import { Board, boardFen, clockText, explodedSquares, lastMoveSquares, pieceAt, plyOf } from '../parse';
+import { Board, boardFen, clockText, explodedSquares, lastMoveSquares, pieceAt, plyOf } from '../position';
 import { legalDests, makeBoard, typedMove } from '../board';
 import { GameState, clockMs, myColor, runningSide } from '../state';
 import { Replay } from '../replay';
@@ -33,9 +33,6 @@ interface ApiGame {
 interface ApiHistory {
   clocks: { white_ms: number; black_ms: number };
 }
-
-/** How often the spectator count and the ratings are read again. */
-const INFO_MS = 5000;
 
 export function game(app: App, params: string[]): Page {
   const n = Number(params[0]);
@@ -70,6 +67,8 @@ export function game(app: App, params: string[]): Page {
   const me = () => m.session.name;
   const cur = (): Board | null => g?.board ?? null;
   const mine = () => (g ? myColor(g, me()) : null);
+  /** The game's database id (its lasting address once it ends): the boards carry it, the API too. */
+  const dbId = (): number | null => g?.board?.dbId ?? info?.id ?? null;
   const examining = () => !!g?.examining && !g.end;
   const playing = () => !!mine() && !g?.end;
   // The moves' positions, worked out again only when the game has changed.
@@ -107,7 +106,9 @@ export function game(app: App, params: string[]): Page {
     if (!b) return;
     const label = (c: 'white' | 'black') => {
       const name = c === 'white' ? b.white : b.black;
-      const rating = info && info.white.name === b.white ? (c === 'white' ? info.white.rating : info.black.rating) : '';
+      // The boards carry the ratings; the API's are for a board without them.
+      const fromApi = info && info.white.name === b.white ? (c === 'white' ? info.white.rating : info.black.rating) : '';
+      const rating = (c === 'white' ? b.whiteRating : b.blackRating) || fromApi;
       return h('span', {}, link(`/player/${name}`, name), rating ? h('span', { class: 'rating', title: ratingTitle(rating) }, ` (${rating})`) : '');
     };
     fill(bottomName, label(orientation));
@@ -271,14 +272,15 @@ export function game(app: App, params: string[]): Page {
         items.push(' ', h('a', { href: '/register', id: 'signup-link', target: '_blank', rel: 'noopener' }, t('signUpToKeep')));
       }
     }
-    if (info?.id) {
-      const permanent = link(`/history/${info.id}`, t('permanentPage'));
+    const id = dbId();
+    if (id && g.end.result !== '*') {
+      const permanent = link(`/history/${id}`, t('permanentPage'));
       permanent.id = 'history-link';
-      if (analyse?.id !== info.id) analyse = { id: info.id, el: analyseBox(app, info.id) };
+      if (analyse?.id !== id) analyse = { id, el: analyseBox(app, id) };
       items.push(
         permanent,
         ' ',
-        h('a', { href: `/api/history/${info.id}.pgn`, class: 'pgn' }, 'PGN'),
+        h('a', { href: `/api/history/${id}.pgn`, class: 'pgn' }, 'PGN'),
         ' ',
         analyse.el,
       );
@@ -288,14 +290,17 @@ export function game(app: App, params: string[]): Page {
 
   /** After the end: the clocks as the server stored them, and the game's lasting address. */
   const settle = async () => {
-    if (!g?.end || !info?.id) return;
+    const id = dbId();
+    if (!g?.end || !id) return;
     drawEnd();
-    const h0 = await api<ApiHistory>(`/api/history/${info.id}`);
+    // An adjourned game (a server shutdown, say) goes on later: no lasting page yet, nothing to ask a stopping server.
+    if (g.end.result === '*') return;
+    const h0 = await api<ApiHistory>(`/api/history/${id}`);
     if (h0 && g?.end && g.finalMs) {
       g.finalMs = { white: h0.clocks.white_ms, black: h0.clocks.black_ms };
       drawClocks();
     }
-    if (location.pathname === `/game/${n}`) history.replaceState(null, '', `/history/${info.id}`);
+    if (location.pathname === `/game/${n}`) history.replaceState(null, '', `/history/${id}`);
   };
 
   const drawAll = (previous: Board | null) => {
@@ -314,10 +319,12 @@ export function game(app: App, params: string[]): Page {
     drawOffers();
     drawEnd();
     chat.draw(g);
+    // The server says how many watch whenever it changes; the API's count is for the pages before it did.
+    if (g.observers !== null) fill(watchers, watchersText(g.observers));
     moveForm.hidden = !(playing() || examining()) || !m.online;
   };
 
-  /** The live game's facts the boards do not carry: ratings, the moves before this page, the spectators, its database id. */
+  /** The live game's facts the boards do not carry: the moves before this page, its tournament, whether rated; the spectators until the server says. */
   const loadInfo = async () => {
     const a = await api<ApiGame>(`/api/games/${n}`);
     if (!a || left) return;
@@ -329,7 +336,7 @@ export function game(app: App, params: string[]): Page {
         if (!g!.sans.has(i + 1) && i + 1 <= replay().last) g!.sans.set(i + 1, mv.san);
       });
     }
-    fill(watchers, watchersText(a.observers));
+    if (g?.observers == null) fill(watchers, watchersText(a.observers));
     if (g) drawAll(null);
   };
 
@@ -408,10 +415,8 @@ export function game(app: App, params: string[]): Page {
     }
   });
 
+  // No polling: boards, the spectator count and the end come as the server's messages.
   const tick = setInterval(drawClocks, 100);
-  const poll = setInterval(() => {
-    if (g && !g.end && !g.examining) void loadInfo();
-  }, INFO_MS);
 
   let beginning = false;
   const begin = async () => {
@@ -426,6 +431,8 @@ export function game(app: App, params: string[]): Page {
       drawAll(null);
       return;
     }
+    // My own game, which the login said comes back: its board is on its way (observing it would be refused).
+    if (m.session.loginGame === n && !known?.end) return;
     const a = await api<ApiGame>(`/api/games/${n}`);
     if (left) return;
     // A game of mine that ended (its page opened again) when no other game has its number yet.
@@ -455,7 +462,6 @@ export function game(app: App, params: string[]): Page {
       stop();
       list.leave();
       clearInterval(tick);
-      clearInterval(poll);
       if (g?.observing && m.online) void app.client.unobserve(n);
       view.api.destroy();
     },

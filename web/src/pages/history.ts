@@ -8,7 +8,7 @@ import { App, Page } from '../app';
 import { api, fill, h, link } from '../dom';
 import { t } from '../i18n';
 import { makeBoard } from '../board';
-import { clockText } from '../parse';
+import { clockText } from '../position';
 import { Replay } from '../replay';
 import { moveList } from '../movelist';
 import { dateText, ratingTitle, termsText } from '../words';

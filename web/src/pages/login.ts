@@ -31,7 +31,7 @@ export function loginPanel(app: App): { el: HTMLElement; leave(): void } {
         ? t('badPassword')
         : p.key === 'needPassword'
           ? t('needPassword')
-          : p.key === 'refused' && p.text
+          : (p.key === 'refused' || p.key === 'kicked') && p.text
             ? p.text
             : t('loginFailed');
     fill(error, why);
