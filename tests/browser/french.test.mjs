@@ -148,7 +148,7 @@ test('the server speaks French to a French page: replies, the console, tells, th
   // A seek's reply, in the lobby's notice.
   await page.fill('#seek-minutes', '7');
   await page.click('#seek-button');
-  await page.waitForFunction(() => /Votre annonce est publiée sous le numéro \d+/.test(document.querySelector('#lobby-notice').textContent));
+  await page.waitForFunction(() => /Votre proposition de partie est publiée sous le numéro \d+/.test(document.querySelector('#lobby-notice').textContent));
   // A command the server does not know, typed in the console.
   await page.fill('#console-in', 'frobnicate');
   await page.press('#console-in', 'Enter');

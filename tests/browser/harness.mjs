@@ -280,12 +280,31 @@ export function boardPieces(page, selector = '.game-page .board') {
   );
 }
 
+/** Where the board is, once it has stopped moving: a page that is still
+ * laying itself out (a title, a move list or a status line filling in
+ * above or beside the board) would send a click to another square. */
+async function settledBoard(page, selector) {
+  return page.evaluate(async (selector) => {
+    const frame = () => new Promise((r) => requestAnimationFrame(() => r()));
+    const read = () => {
+      const el = document.querySelector(selector);
+      const r = el.querySelector('cg-container').getBoundingClientRect();
+      return { x: r.left, y: r.top, w: r.width, h: r.height, black: el.querySelector('.cg-wrap').classList.contains('orientation-black') };
+    };
+    let last = read();
+    for (let still = 0; still < 3; ) {
+      await frame();
+      const now = read();
+      still = JSON.stringify(now) === JSON.stringify(last) ? still + 1 : 0;
+      last = now;
+    }
+    return last;
+  }, selector);
+}
+
 /** Clicks square `sq` (e.g. "e2") of the page's main board. */
 export async function clickSquare(page, sq, selector = '.game-page .board') {
-  const box = await page.$eval(selector, (el) => {
-    const r = el.querySelector('cg-container').getBoundingClientRect();
-    return { x: r.left, y: r.top, w: r.width, h: r.height, black: el.querySelector('.cg-wrap').classList.contains('orientation-black') };
-  });
+  const box = await settledBoard(page, selector);
   let file = sq.charCodeAt(0) - 97;
   let rank = Number(sq[1]) - 1;
   if (box.black) {
