@@ -2,10 +2,12 @@
 //! `close`, as a person at a terminal sees them; and the same on the web
 //! page `/account`. Neither password is ever written back, nor logged.
 
+mod json_common;
 mod support;
 mod web_common;
 
 use atomicd::account::Titles;
+use json_common::JsonClient;
 use support::TestServer;
 use web_common::{Answer, get, raw};
 
@@ -215,4 +217,43 @@ async fn the_account_page_changes_the_password_and_closes_the_account() {
     )
     .await;
     assert_eq!(again.status, 403);
+}
+
+/// The browser's doors: a closed account is refused by the JSON login,
+/// right password or not, and its resume cookie no longer brings it back.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_closed_account_is_refused_by_the_browser_login_and_its_cookie() {
+    let server = TestServer::start().await;
+    server.add_user("Alice", "alicepw", Titles::default());
+    let mut page = JsonClient::connect(server.web, None, None).await;
+    let login = page.login("Alice", Some("alicepw")).await;
+    assert_eq!(login["result"], "ok", "{login}");
+    let cookie = page.cookie().await;
+    let closing = page.cmd("close alicepw").await;
+    assert!(
+        closing["text"]
+            .as_str()
+            .unwrap_or_default()
+            .contains("Closing the account Alice."),
+        "{closing}"
+    );
+
+    // The page comes back with its cookie: not as Alice any more.
+    let mut again = JsonClient::connect(server.web, Some(&cookie), None).await;
+    let refused = again.expect("login").await;
+    assert_eq!(refused["result"], "resume_failed", "{refused}");
+    assert_eq!(refused["reason"], "closed", "{refused}");
+    let text = refused["text"].as_str().unwrap_or_default();
+    assert!(text.contains("closed account"), "{refused}");
+
+    // Nor with the password typed again.
+    let typed = again.login("Alice", Some("alicepw")).await;
+    assert_eq!(typed["result"], "closed", "{typed}");
+    assert!(
+        typed["text"]
+            .as_str()
+            .unwrap_or_default()
+            .contains("\"Alice\" is the name of a closed account"),
+        "{typed}"
+    );
 }
