@@ -4,9 +4,9 @@
 //! rejected one is deleted and its name is free again).
 
 use super::Ctx;
-use super::admin::{first_word, record};
+use super::admin::first_word;
 use crate::msg;
-use crate::store::selfserve::{self, Decision};
+use crate::signup::queue;
 use crate::timefmt::fics_date;
 
 /// `accounts pending | approve NAME | reject NAME`
@@ -25,8 +25,9 @@ fn pending(ctx: &mut Ctx<'_>) {
     let shared = ctx.shared().clone();
     let voice = ctx.voice();
     ctx.reply_later(async move {
-        let Ok(Ok(waiting)) = shared.store.call(selfserve::pending).await else {
-            return voice.line(&msg!("database-unavailable"));
+        let waiting = match queue::pending(&shared).await {
+            Ok(waiting) => waiting,
+            Err(m) => return voice.line(&m),
         };
         if waiting.is_empty() {
             return voice.line(&msg!("accounts-none-pending"));
@@ -50,36 +51,8 @@ fn decide(ctx: &mut Ctx<'_>, approve: bool, name: String) {
     let me = ctx.session.name.clone();
     let voice = ctx.voice();
     ctx.reply_later(async move {
-        let n = name.clone();
-        let decided = shared
-            .store
-            .call(move |db| {
-                if approve {
-                    selfserve::approve(db, &n)
-                } else {
-                    selfserve::reject(db, &n)
-                }
-            })
-            .await;
-        match decided {
-            Ok(Ok(Decision::Done(shown))) => {
-                let action = if approve {
-                    "accounts approve"
-                } else {
-                    "accounts reject"
-                };
-                record(&shared, &me, action, Some(&shown), "", None);
-                if approve {
-                    voice.line(&msg!("accounts-approved", name = &shown))
-                } else {
-                    voice.line(&msg!("accounts-rejected", name = &shown))
-                }
-            }
-            Ok(Ok(Decision::NotWaiting(shown))) => {
-                voice.line(&msg!("accounts-not-waiting", name = &shown))
-            }
-            Ok(Ok(Decision::NoSuch)) => voice.line(&msg!("accounts-no-such", name = &name)),
-            _ => voice.line(&msg!("database-unavailable")),
+        match queue::decide(&shared, &me, approve, name).await {
+            Ok(m) | Err(m) => voice.line(&m),
         }
     });
 }

@@ -1,6 +1,7 @@
 //! Accounts people make themselves (issue 29): the sign-up rules shared by
 //! the web form (`/register`, [`crate::web::register`]) and the admins'
-//! approval queue (`accounts pending`, `accounts approve NAME`).
+//! approval queue (`accounts pending`, `accounts approve NAME`, the
+//! `/approvals` page: [`queue`]).
 //!
 //! A sign-up is checked in the order a person would fix it: whether the
 //! server takes sign-ups at all, the name (the login rules, then the
@@ -11,6 +12,7 @@
 
 pub mod limit;
 pub mod names;
+pub mod queue;
 
 use std::net::IpAddr;
 use std::sync::Arc;

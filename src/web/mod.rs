@@ -15,6 +15,7 @@
 pub mod account_page;
 pub mod analysis_page;
 pub mod api;
+pub mod approvals;
 pub mod head_timer;
 pub mod health;
 pub mod host;

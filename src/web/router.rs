@@ -55,6 +55,10 @@ pub fn router(shared: Arc<Shared>) -> Router {
             "/account/close",
             axum::routing::post(super::account_page::close),
         )
+        .route(
+            "/approvals",
+            get(super::approvals::form).post(super::approvals::submit),
+        )
         .route("/analysis/{id}", get(super::analysis_page::page))
         .route("/engine/{file}", get(super::analysis_page::engine_file))
         .route("/assets/{file}", get(super::pages::asset))
