@@ -1504,6 +1504,11 @@ info-how = Type "help TOPIC" to read one.
 next-nothing = There is nothing more to show: every reply of this server comes whole.
 servers-only = {$server} shares its ratings with no other server.
 mail-not-set-up = Mail is not set up on this server.
+mail-no-address = Your account has no e-mail address to mail to.
+mail-no-such-game = There is no such game in progress.
+mail-game-subject = {$server}: {$players}
+mail-game-sent = The game {$players} was mailed to {$email}.
+mail-failed = The mail could not be sent; try again later.
 
 ## Issue 29: signing up (the /register page, help register, accounts).
 

@@ -1332,6 +1332,11 @@ info-how = Tapez « help SUJET » pour en lire une.
 next-nothing = Il n'y a rien de plus à afficher : toutes les réponses de ce serveur arrivent entières.
 servers-only = {$server} ne partage ses cotes avec aucun autre serveur.
 mail-not-set-up = Le courrier n'est pas configuré sur ce serveur.
+mail-no-address = Votre compte n'a pas d'adresse électronique où écrire.
+mail-no-such-game = Il n'y a pas de telle partie en cours.
+mail-game-subject = {$server} : {$players}
+mail-game-sent = La partie {$players} a été envoyée à {$email}.
+mail-failed = Le courrier n'a pas pu être envoyé ; réessayez plus tard.
 
 ## Issue 29 : s'inscrire (la page /register, help register, accounts).
 

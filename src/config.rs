@@ -102,6 +102,8 @@ pub struct Config {
     pub registration: crate::signup::Registration,
     /// Accounts one address may sign up for in an hour.
     pub signups_per_hour: u32,
+    /// The SMTP server for mailed games and password resets: `[mail]`.
+    pub mail: Option<crate::mail::MailConfig>,
 }
 
 /// The `[store]` table: the writer thread's queue, and how much a slow or
@@ -207,6 +209,7 @@ impl Default for Config {
             analysis: Default::default(),
             registration: Default::default(),
             signups_per_hour: 3,
+            mail: None,
         }
     }
 }
@@ -314,6 +317,9 @@ impl Config {
             return Err("api_requests_per_minute must be at least 1".into());
         }
         self.command_budget.validate()?;
+        if let Some(mail) = &self.mail {
+            mail.check()?;
+        }
         if self.store.queue_limit == 0 {
             return Err("[store] queue_limit must be at least 1".into());
         }

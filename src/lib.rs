@@ -19,6 +19,7 @@ pub mod help;
 pub mod house;
 pub mod load;
 pub mod logs;
+pub mod mail;
 pub mod meters;
 pub mod net;
 pub mod own_account;

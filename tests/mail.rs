@@ -1,0 +1,131 @@
+//! Mail, where the operator configures an SMTP server (issue 29): the PGN
+//! of a game reaches the player's address by `mailoldmoves`, `mailstored`
+//! and `mailmoves`, through a real SMTP dialogue with a sink the test
+//! runs; a player with no address, and a server with no `[mail]`, are
+//! told so in one line.
+
+mod smtp_sink;
+mod support;
+mod web_common;
+
+use atomicd::account::Titles;
+use atomicd::mail::MailConfig;
+use smtp_sink::Sink;
+use support::TestServer;
+use web_common::raw;
+
+fn mail_config(sink: &Sink) -> MailConfig {
+    MailConfig {
+        host: "127.0.0.1".to_string(),
+        port: sink.addr.port(),
+        user: None,
+        password: None,
+        from: "atomicd <chess@example.org>".to_string(),
+    }
+}
+
+/// Signs `name` up on the web page with an e-mail address.
+async fn sign_up(server: &TestServer, name: &str, email: &str) {
+    let body = format!("name={name}&password=secretpw&password2=secretpw&email={email}");
+    let req = format!(
+        "POST /register HTTP/1.1\r\nHost: {}\r\nContent-Type: application/x-www-form-urlencoded\r\n\
+         Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        server.web,
+        body.len()
+    );
+    let answer = web_common::parse(&raw(server, req.as_bytes()).await);
+    assert_eq!(answer.status, 200, "{}", answer.body);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_pgn_of_a_game_is_mailed_to_the_players_address() {
+    let mut sink = Sink::start().await;
+    let config = mail_config(&sink);
+    let server = TestServer::start_with(|c| c.mail = Some(config)).await;
+    server.add_user("Bob", "bobpw", Titles::default());
+    sign_up(&server, "Newbie", "newbie%40example.org").await;
+    let mut newbie = server.user("Newbie", "secretpw").await;
+    let mut bob = server.user("Bob", "bobpw").await;
+    for c in [&mut newbie, &mut bob] {
+        c.command("set bell 0").await;
+        c.command("set style 12").await;
+    }
+    newbie.start_game_with(&mut bob, "3 0 rated").await;
+
+    // A game in progress: its moves so far.
+    let white_is_newbie = newbie.command("moves").await.contains("Newbie (");
+    let (white, black) = if white_is_newbie {
+        (&mut newbie, &mut bob)
+    } else {
+        (&mut bob, &mut newbie)
+    };
+    white.command("e4").await;
+    black.expect("P/e2-e4").await;
+    black.expect("fics% ").await;
+    black.command("e5").await;
+    white.expect("P/e7-e5").await;
+    white.expect("fics% ").await;
+    let sent = newbie.command("mailmoves").await;
+    assert_eq!(
+        sent,
+        if white_is_newbie {
+            "The game Newbie vs. Bob was mailed to newbie@example.org.\n"
+        } else {
+            "The game Bob vs. Newbie was mailed to newbie@example.org.\n"
+        },
+    );
+    let live = sink.next().await;
+    assert_eq!(live.to, ["<newbie@example.org>"]);
+    assert!(
+        live.data.contains("To: newbie@example.org"),
+        "{}",
+        live.data
+    );
+    assert!(
+        live.data.contains("From: atomicd <chess@example.org>"),
+        "{}",
+        live.data
+    );
+    assert!(live.data.contains("[Variant \"Atomic\"]"), "{}", live.data);
+    assert!(live.data.contains("[Result \"*\"]"), "{}", live.data);
+    assert!(live.data.contains("1. e4 e5 *"), "{}", live.data);
+
+    bob.command("resign").await;
+    newbie.expect("Atomic rating adjustment").await;
+    newbie.expect("fics% ").await;
+
+    // The finished game: by `mailoldmoves` and by `mailstored`.
+    let sent = newbie.command("mailoldmoves").await;
+    assert!(sent.contains("was mailed to newbie@example.org."), "{sent}");
+    let old = sink.next().await;
+    assert!(old.data.contains("[White \""), "{}", old.data);
+    assert!(old.data.contains("1. e4 e5"), "{}", old.data);
+    let result = if white_is_newbie { "1-0" } else { "0-1" };
+    assert!(
+        old.data.contains(&format!("[Result \"{result}\"]")),
+        "{}",
+        old.data
+    );
+    let sent = newbie.command("mailstored Newbie 0").await;
+    assert!(sent.contains("was mailed to newbie@example.org."), "{sent}");
+    let stored = sink.next().await;
+    assert!(stored.data.contains("1. e4 e5"), "{}", stored.data);
+    assert_eq!(
+        newbie.command("mailstored Nobody").await,
+        "No games in history for Nobody.\n"
+    );
+
+    // Bob has no address: nothing is sent.
+    assert_eq!(
+        bob.command("mailoldmoves").await,
+        "Your account has no e-mail address to mail to.\n"
+    );
+    let (mut guest, _) = server.guest().await;
+    assert!(
+        guest
+            .command("mailoldmoves Newbie")
+            .await
+            .starts_with("Your account has no e-mail address to mail to."),
+    );
+    assert!(sink.try_next().is_none());
+}
