@@ -1596,6 +1596,23 @@ account-close-confirm = Close this account for good: nobody logs in with it agai
 account-close-submit = Close the account
 account-close-unconfirmed = Tick the box to say that you mean to close the account for good.
 account-closed = The account {$name} is closed. Goodbye.
+reset-title = A forgotten password
+reset-explain = Give your account's name and its e-mail address: a link to choose a new password is mailed to that address. It works once, for an hour.
+reset-field-email = E-mail address:
+reset-submit = Mail me a link
+reset-mailed = If the name and the address are an account's, a link is on its way to that address.
+reset-too-many = Too many links were asked for from your address in the last hour; try again later.
+reset-link-bad = This link does not work: it was used already, or it has expired. Ask for a new one.
+reset-done = The password of {$name} is changed; log in with the new one.
+reset-mail-subject = {$server}: a new password
+reset-mail-body =
+    Someone asked for a new password for the account {$name} on
+    {$server}. To choose one, open this link within the hour (it works
+    once):
+
+        {$link}
+
+    If it was not you, do nothing: the password stays as it is.
 approvals-title = Accounts waiting for approval
 approvals-explain = For administrators: your name and password show the accounts waiting; each Approve or Reject asks for your password again.
 approvals-show = Show the waiting accounts

@@ -1423,6 +1423,23 @@ account-close-confirm = Fermer ce compte pour de bon : personne ne s'y connecter
 account-close-submit = Fermer le compte
 account-close-unconfirmed = Cochez la case pour dire que vous voulez fermer le compte pour de bon.
 account-closed = Le compte {$name} est fermé. Au revoir.
+reset-title = Un mot de passe oublié
+reset-explain = Donnez le nom de votre compte et son adresse électronique : un lien pour choisir un nouveau mot de passe est envoyé à cette adresse. Il sert une fois, pendant une heure.
+reset-field-email = Adresse électronique :
+reset-submit = M'envoyer un lien
+reset-mailed = Si le nom et l'adresse sont ceux d'un compte, un lien part vers cette adresse.
+reset-too-many = Trop de liens ont été demandés depuis votre adresse dans l'heure passée ; réessayez plus tard.
+reset-link-bad = Ce lien ne marche pas : il a déjà servi, ou il a expiré. Demandez-en un nouveau.
+reset-done = Le mot de passe de {$name} est changé ; connectez-vous avec le nouveau.
+reset-mail-subject = {$server} : un nouveau mot de passe
+reset-mail-body =
+    Quelqu'un a demandé un nouveau mot de passe pour le compte {$name}
+    sur {$server}. Pour en choisir un, ouvrez ce lien dans l'heure (il
+    sert une fois) :
+
+        {$link}
+
+    Si ce n'était pas vous, ne faites rien : le mot de passe reste tel quel.
 approvals-title = Comptes en attente d'approbation
 approvals-explain = Pour les administrateurs : votre nom et votre mot de passe affichent les comptes en attente ; chaque « Approuver » ou « Refuser » redemande votre mot de passe.
 approvals-show = Afficher les comptes en attente

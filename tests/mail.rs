@@ -129,3 +129,116 @@ async fn the_pgn_of_a_game_is_mailed_to_the_players_address() {
     );
     assert!(sink.try_next().is_none());
 }
+
+/// `POST path` with a form's body.
+async fn post(server: &TestServer, path: &str, body: &str) -> web_common::Answer {
+    let req = format!(
+        "POST {path} HTTP/1.1\r\nHost: {}\r\nContent-Type: application/x-www-form-urlencoded\r\n\
+         Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        server.web,
+        body.len()
+    );
+    web_common::parse(&raw(server, req.as_bytes()).await)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_forgotten_password_is_reset_by_a_mailed_link_that_works_once() {
+    let mut sink = Sink::start().await;
+    let config = mail_config(&sink);
+    let server = TestServer::start_with(|c| c.mail = Some(config)).await;
+    sign_up(&server, "Newbie", "newbie%40example.org").await;
+    let page = web_common::get(&server, "/reset").await;
+    assert!(page.body.contains("action=\"/reset\""), "{}", page.body);
+
+    // A wrong address: the same answer, and no mail.
+    let said = "If the name and the address are an account&#39;s, a link is on its way";
+    let wrong = post(&server, "/reset", "name=Newbie&email=other%40example.org").await;
+    assert_eq!(wrong.status, 200);
+    assert!(wrong.body.contains(said), "{}", wrong.body);
+    assert!(sink.try_next().is_none());
+
+    let asked = post(&server, "/reset", "name=newbie&email=Newbie%40Example.org").await;
+    assert_eq!(asked.status, 200);
+    assert!(asked.body.contains(said), "{}", asked.body);
+    let mail = sink.next().await;
+    assert_eq!(mail.to, ["<newbie@example.org>"]);
+    let start = mail.data.find("/reset?token=").expect("a link") + "/reset?token=".len();
+    let token: String = mail.data[start..]
+        .chars()
+        .take_while(|c| c.is_ascii_alphanumeric() || *c == '-' || *c == '_')
+        .collect();
+    assert_eq!(token.len(), 43, "{}", mail.data);
+    // The link is on the web port's address (`public_url`'s when set).
+    let line = mail
+        .data
+        .lines()
+        .find(|l| l.contains("/reset?token="))
+        .unwrap();
+    assert!(
+        line.trim().starts_with("http://127.0.0.1:")
+            && line.ends_with(&format!("/reset?token={token}")),
+        "{}",
+        mail.data
+    );
+
+    let link = web_common::get(&server, &format!("/reset?token={token}")).await;
+    assert!(link.body.contains("action=\"/reset/new\""), "{}", link.body);
+    assert!(
+        link.body.contains(&format!("value=\"{token}\"")),
+        "{}",
+        link.body
+    );
+    let differ = post(
+        &server,
+        "/reset/new",
+        &format!("token={token}&new=newpw1&new2=newpw2"),
+    )
+    .await;
+    assert_eq!(differ.status, 400);
+    let done = post(
+        &server,
+        "/reset/new",
+        &format!("token={token}&new=newpw1&new2=newpw1"),
+    )
+    .await;
+    assert_eq!(done.status, 200, "{}", done.body);
+    assert!(
+        done.body
+            .contains("The password of Newbie is changed; log in with the new one."),
+        "{}",
+        done.body
+    );
+    let twice = post(
+        &server,
+        "/reset/new",
+        &format!("token={token}&new=newpw3&new2=newpw3"),
+    )
+    .await;
+    assert_eq!(twice.status, 400);
+    assert!(
+        twice
+            .body
+            .contains("This link does not work: it was used already"),
+        "{}",
+        twice.body
+    );
+    let _newbie = server.user("Newbie", "newpw1").await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn without_mail_the_reset_page_says_so() {
+    let server = TestServer::start().await;
+    let page = web_common::get(&server, "/reset").await;
+    assert!(
+        page.body.contains("Mail is not set up on this server."),
+        "{}",
+        page.body
+    );
+    assert!(!page.body.contains("<form"), "{}", page.body);
+    let asked = post(&server, "/reset", "name=Newbie&email=n%40example.org").await;
+    assert!(
+        asked.body.contains("Mail is not set up on this server."),
+        "{}",
+        asked.body
+    );
+}

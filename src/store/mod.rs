@@ -54,6 +54,7 @@ pub mod logons;
 pub mod messages;
 pub mod news;
 pub mod ratings;
+pub mod resets;
 pub mod schema;
 pub mod selfserve;
 pub mod tourneys;

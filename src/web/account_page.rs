@@ -98,7 +98,8 @@ fn page(lang: Lang, server: &str, notice: Option<(bool, &Msg)>, name: &str) -> S
         t("account-close-submit"),
     ));
     html.push_str(&format!(
-        "<p><a href=\"/register\">{}</a> · <a href=\"/\">{}</a></p>\n</main>\n</body>\n</html>\n",
+        "<p><a href=\"/reset\">{}</a> · <a href=\"/register\">{}</a> · <a href=\"/\">{}</a></p>\n</main>\n</body>\n</html>\n",
+        t("reset-title"),
         t("signup-title"),
         t("signup-to-lobby")
     ));

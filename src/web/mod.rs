@@ -25,6 +25,7 @@ pub mod pages;
 pub mod proxy;
 pub mod ratelimit;
 pub mod register;
+pub mod reset;
 pub mod router;
 pub mod session_cookie;
 pub mod ws;

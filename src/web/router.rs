@@ -24,6 +24,8 @@ pub struct WebState {
     pub limiter: RateLimiter,
     /// Sign-ups per address in the last hour (`/register`).
     pub signups: crate::signup::limit::SignupLimit,
+    /// Password-reset requests per address in the last hour (`/reset`).
+    pub resets: crate::signup::limit::SignupLimit,
 }
 
 pub type State = axum::extract::State<Arc<WebState>>;
@@ -33,6 +35,7 @@ pub fn router(shared: Arc<Shared>) -> Router {
     let state = Arc::new(WebState {
         limiter: RateLimiter::per_minute(shared.config().api_requests_per_minute),
         signups: Default::default(),
+        resets: Default::default(),
         shared,
     });
     Router::new()
@@ -54,6 +57,11 @@ pub fn router(shared: Arc<Shared>) -> Router {
         .route(
             "/account/close",
             axum::routing::post(super::account_page::close),
+        )
+        .route("/reset", get(super::reset::form).post(super::reset::ask))
+        .route(
+            "/reset/new",
+            axum::routing::post(super::reset::new_password),
         )
         .route(
             "/approvals",
