@@ -90,6 +90,19 @@ async fn the_pgn_of_a_game_is_mailed_to_the_players_address() {
     assert!(live.data.contains("[Result \"*\"]"), "{}", live.data);
     assert!(live.data.contains("1. e4 e5 *"), "{}", live.data);
 
+    // One who watches the game is mailed the game watched.
+    sign_up(&server, "Watcher", "watcher%40example.org").await;
+    let mut watcher = server.user("Watcher", "secretpw").await;
+    watcher.command("observe 1").await;
+    let sent = watcher.command("mailmoves").await;
+    assert!(
+        sent.contains("was mailed to watcher@example.org."),
+        "{sent}"
+    );
+    let watched = sink.next().await;
+    assert_eq!(watched.to, ["<watcher@example.org>"]);
+    assert!(watched.data.contains("1. e4 e5 *"), "{}", watched.data);
+
     bob.command("resign").await;
     newbie.expect("Atomic rating adjustment").await;
     newbie.expect("fics% ").await;

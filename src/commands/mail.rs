@@ -97,14 +97,24 @@ fn mail_game(ctx: &mut Ctx<'_>, what: What) {
     });
 }
 
-/// `mailmoves [game]`: the PGN of a game in progress (one's own, or the
-/// game of that number or that player), else of the game one just played.
+/// `mailmoves [game]`: the PGN of a game in progress (one's own or the one
+/// watched, or the game of that number or that player), else of the game
+/// one just played.
 pub fn mailmoves(ctx: &mut Ctx<'_>, args: &str) {
     let arg = args.split_whitespace().next();
     let live = {
         let world = ctx.world();
         match arg {
-            None => world.game_of(ctx.session.id).map(|g| g.db_id),
+            None => world.game_of(ctx.session.id).map(|g| g.db_id).or_else(|| {
+                // Else the game one watches (the first, if several).
+                let watched = world
+                    .player(ctx.session.id)?
+                    .observing
+                    .iter()
+                    .next()
+                    .copied();
+                watched.and_then(|n| world.games.get(&n)).map(|g| g.db_id)
+            }),
             Some(a) => match a.parse::<u32>() {
                 Ok(n) => world.games.get(&n).map(|g| g.db_id),
                 Err(_) => world
