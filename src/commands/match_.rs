@@ -11,8 +11,7 @@ use crate::world::game::Terms;
 use crate::world::negotiation::Pick;
 use crate::world::watching::find_error;
 
-const USAGE: &str =
-    "match user [time [inc]] [rated|unrated] [white|black] [atomic|atomic960 [N]] [fen FEN]";
+const USAGE: &str = "match user [time [inc]] [r|u] [w|b] [atomic|atomic960 [N]] [fen FEN]";
 
 /// Asks `target` to resume our adjourned game, if there is one and they
 /// are here; false (nothing said) otherwise.

@@ -89,11 +89,13 @@ pub fn parse(words: &[&str], seek_words: bool) -> Result<TermWords, TermsError> 
     for word in words {
         let w = word.to_ascii_lowercase();
         let just_960 = std::mem::take(&mut after_960);
-        if just_960 && t.inc.is_some() && t.start.is_none() {
-            if let Ok(start) = w.parse::<StartPosition>() {
-                t.start = Some(start);
-                continue;
-            }
+        if just_960
+            && t.inc.is_some()
+            && t.start.is_none()
+            && let Ok(start) = w.parse::<StartPosition>()
+        {
+            t.start = Some(start);
+            continue;
         }
         if let Ok(n) = w.parse::<u32>() {
             if n > MAX_TIME {
