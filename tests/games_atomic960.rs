@@ -5,6 +5,7 @@
 
 mod durable_common;
 mod support;
+mod web_common;
 
 use atomicd::account::Titles;
 use atomicd::chess::StartPosition;
@@ -228,4 +229,24 @@ async fn an_adjourned_atomic960_game_resumes_after_a_restart() {
     let b12 = play(&mut a, &mut b, "g4").await;
     assert_eq!(b12[8], "NNKRBBQR");
     assert_eq!(flags(&b12), "0 0 1 1");
+
+    // Bob resigns. The stored game's PGN gives its start as X-FEN under
+    // [Variant "Atomic"] (docs/atomic960.md), and its castling as O-O-O.
+    b.send("resign").await;
+    hear(&mut a, "{Game 1 (Alice vs. Bob) Bob resigns} 1-0").await;
+    server.flush_store().await;
+    let alice = web_common::get(&server, "/api/players/Alice").await.json();
+    let id = alice["last_games"][0]["id"].as_i64().unwrap();
+    let pgn = web_common::get(&server, &format!("/api/history/{id}.pgn"))
+        .await
+        .body;
+    for tag in [
+        "[Variant \"Atomic\"]",
+        "[SetUp \"1\"]",
+        "[FEN \"nnrkbbqr/pppppppp/8/8/8/8/PPPPPPPP/NNRKBBQR w KQkq - 0 1\"]",
+        "unrated atomic960 match",
+        "1. O-O-O e6 2. g4",
+    ] {
+        assert!(pgn.contains(tag), "{tag} in {pgn}");
+    }
 }
