@@ -249,4 +249,25 @@ async fn an_adjourned_atomic960_game_resumes_after_a_restart() {
     ] {
         assert!(pgn.contains(tag), "{tag} in {pgn}");
     }
+
+    // Examined from Alice's history, it replays as Atomic960: all three
+    // half-moves read back, from the start with all four rights, the
+    // castling stored as the king onto its rook (d1c1) first.
+    let history = a.command("history").await;
+    let n = history
+        .lines()
+        .find(|l| l.contains("Bob"))
+        .and_then(|l| l.split(':').next())
+        .map(|n| n.trim().to_string())
+        .unwrap_or_else(|| panic!("no game in {history}"));
+    let shown = a.command(&format!("examine alice {n}")).await;
+    assert!(shown.contains("It has 3 half-moves"), "{shown}");
+    let start = support::style12_fields(&shown);
+    assert_eq!(
+        (start[8].as_str(), flags(&start)),
+        ("NNRKBBQR", "1 1 1 1".to_string())
+    );
+    let fwd = a.command("forward 1").await;
+    let f = support::style12_fields(&fwd);
+    assert_eq!((f[8].as_str(), f[29].as_str()), ("NNKRBBQR", "O-O-O"));
 }
