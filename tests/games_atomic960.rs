@@ -67,6 +67,7 @@ async fn guests(server: &TestServer) -> (Client, Client) {
 async fn a_chosen_start_castles_on_both_wings_and_ends_in_an_explosion() {
     let server = TestServer::start().await;
     let (mut alice, mut bob) = guests(&server).await;
+    alice.command("iset gameinfo 1").await;
     let issued = alice.command("match bob 3 0 atomic960 74 white").await;
     assert_eq!(
         issued,
@@ -76,7 +77,7 @@ async fn a_chosen_start_castles_on_both_wings_and_ends_in_an_explosion() {
         .await;
     bob.expect("fics% ").await;
     bob.send("accept").await;
-    for c in [&mut alice, &mut bob] {
+    for (c, g1) in [(&mut alice, true), (&mut bob, false)] {
         let text = c.expect("<12> ").await;
         assert!(
             text.contains(
@@ -88,6 +89,8 @@ async fn a_chosen_start_castles_on_both_wings_and_ends_in_an_explosion() {
             ),
             "{text}"
         );
+        // Only Alice asked for the <g1> line, with its type word.
+        assert_eq!(text.contains("<g1> 1 p=0 t=atomic960 r=0 "), g1, "{text}");
         let first = c.expect("\n").await;
         c.expect("fics% ").await;
         // Start position 74: NNRKBBQR, Black the same, all four rights.
@@ -98,6 +101,8 @@ async fn a_chosen_start_castles_on_both_wings_and_ends_in_an_explosion() {
             "{first}"
         );
     }
+    // Alice asked for <g1> lines.
+    alice.command("iset gameinfo 0").await;
     // White castles long as FICS players type it: the king of d1 and the
     // rook of c1 swap squares.
     let b = play(&mut alice, &mut bob, "O-O-O").await;

@@ -162,8 +162,9 @@ pub fn gameinfo(g: &GameInfo, out: &mut String) {
     let b = |x: bool| u8::from(x);
     let _ = write!(
         out,
-        "<g1> {} p=0 t=atomic r={} u={},{} it={secs},{inc} i={secs},{inc} pt=0 rt={},{} ts={},{} m=2 n=0",
+        "<g1> {} p=0 t={} r={} u={},{} it={secs},{inc} i={secs},{inc} pt=0 rt={},{} ts={},{} m=2 n=0",
         g.no,
+        g.variant,
         b(g.rated),
         b(g.registered.0),
         b(g.registered.1),

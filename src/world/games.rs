@@ -206,6 +206,7 @@ impl World {
             inc: game.terms.inc,
             ratings: (game.white.rating.gameinfo(), game.black.rating.gameinfo()),
             timeseal: (timeseal(&game.white), timeseal(&game.black)),
+            variant: game.chess.variant().word(),
         }
     }
 
