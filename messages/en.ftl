@@ -163,13 +163,13 @@ game-header = Game {$no}: {$white} ({$white_rating}) {$black} ({$black_rating}) 
 ## A game begins. $rated is word-rated or word-unrated.
 
 # GUI
-game-creating = Creating: {$white} ({$white_rating}) {$black} ({$black_rating}) {$rated} atomic {$minutes} {$inc}
+game-creating = Creating: {$white} ({$white_rating}) {$black} ({$black_rating}) {$rated} {$variant} {$minutes} {$inc}
 # GUI: PyChess knows the " (adjourned)".
-game-creating-adjourned = Creating: {$white} ({$white_rating}) {$black} ({$black_rating}) {$rated} atomic {$minutes} {$inc} (adjourned)
+game-creating-adjourned = Creating: {$white} ({$white_rating}) {$black} ({$black_rating}) {$rated} {$variant} {$minutes} {$inc} (adjourned)
 # GUI
-game-begins-created = {"{"}Game {$no} ({$white} vs. {$black}) Creating {$rated} atomic match.{"}"}
+game-begins-created = {"{"}Game {$no} ({$white} vs. {$black}) Creating {$rated} {$variant} match.{"}"}
 # GUI
-game-begins-continued = {"{"}Game {$no} ({$white} vs. {$black}) Continuing {$rated} atomic match.{"}"}
+game-begins-continued = {"{"}Game {$no} ({$white} vs. {$black}) Continuing {$rated} {$variant} match.{"}"}
 
 ## A game ends. GUI: the end line and the rating lines.
 
@@ -364,6 +364,9 @@ rating-preview = Your atomic rating will change:  Win: {$win},  Draw: {$draw},  
 rating-preview-rd = Your new RD will be {$rd}
 match-position-decided = That position is already decided; there is no game to play.
 match-position-unrated = Games from a set-up position are unrated.
+match-atomic960-unrated = Atomic960 games are unrated for now: they will have a rating of their own.
+match-atomic960-fen = An Atomic960 game starts from one of the 960 start positions: give its number (atomic960 N), not a FEN.
+seek-atomic960-not-yet = Atomic960 is played by match for now (see "help atomic960"); seeks for it are not taken yet.
 match-from-examined = The game will start from the position you are examining.
 refuse-gone = That player has left.
 refuse-self-match = You can't match yourself.
@@ -1342,7 +1345,7 @@ challenge-text = {$a} {$ar} { $color ->
     [white] {"[white] "}
     [black] {"[black] "}
    *[none] {""}
-}{$b} {$br} {$rated} atomic {$minutes} {$inc}{ $adjourned ->
+}{$b} {$br} {$rated} {$variant} {$minutes} {$inc}{ $adjourned ->
     [yes] {" (adjourned)"}
    *[no] {""}
 }

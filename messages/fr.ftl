@@ -126,10 +126,22 @@ game-header = Partie {$no} : {$white} ({$white_rating}) {$black} ({$black_rating
 
 ## Début d'une partie.
 
-game-creating = Création : {$white} ({$white_rating}) {$black} ({$black_rating}) partie atomique {$rated} {$minutes} {$inc}
-game-creating-adjourned = Reprise : {$white} ({$white_rating}) {$black} ({$black_rating}) partie atomique {$rated} {$minutes} {$inc} (ajournée)
-game-begins-created = {"{"}Partie {$no} ({$white} contre {$black}) Début d'une partie atomique {$rated}.{"}"}
-game-begins-continued = {"{"}Partie {$no} ({$white} contre {$black}) Reprise d'une partie atomique {$rated}.{"}"}
+game-creating = Création : {$white} ({$white_rating}) {$black} ({$black_rating}) partie {$variant ->
+    [atomic960] atomique 960
+   *[other] atomique
+} {$rated} {$minutes} {$inc}
+game-creating-adjourned = Reprise : {$white} ({$white_rating}) {$black} ({$black_rating}) partie {$variant ->
+    [atomic960] atomique 960
+   *[other] atomique
+} {$rated} {$minutes} {$inc} (ajournée)
+game-begins-created = {"{"}Partie {$no} ({$white} contre {$black}) Début d'une partie {$variant ->
+    [atomic960] atomique 960
+   *[other] atomique
+} {$rated}.{"}"}
+game-begins-continued = {"{"}Partie {$no} ({$white} contre {$black}) Reprise d'une partie {$variant ->
+    [atomic960] atomique 960
+   *[other] atomique
+} {$rated}.{"}"}
 
 ## Fin d'une partie.
 
@@ -325,6 +337,9 @@ rating-preview = Votre cote atomique changera :  gain : {$win},  nulle : {$draw}
 rating-preview-rd = Votre nouvel écart de cote (RD) sera de {$rd}
 match-position-decided = Cette position est déjà décidée : il n'y a pas de partie à jouer.
 match-position-unrated = Les parties qui partent d'une position arrangée sont amicales.
+match-atomic960-unrated = Les parties d'Atomic960 sont amicales pour l'instant : elles auront leur propre cote.
+match-atomic960-fen = Une partie d'Atomic960 part de l'une des 960 positions de départ : donnez son numéro (atomic960 N), pas une FEN.
+seek-atomic960-not-yet = L'Atomic960 se joue par match pour l'instant (voir « help atomic960 ») ; les propositions de partie ne le prennent pas encore.
 match-from-examined = La partie partira de la position que vous examinez.
 refuse-gone = Ce joueur est parti.
 refuse-self-match = Vous ne pouvez pas vous défier vous-même.
@@ -1178,7 +1193,10 @@ challenge-text = {$a} {$ar} { $color ->
     [white] {"[blancs] "}
     [black] {"[noirs] "}
    *[none] {""}
-}{$b} {$br} partie atomique { $rated ->
+}{$b} {$br} partie { $variant ->
+    [atomic960] atomique 960
+   *[other] atomique
+} { $rated ->
     [rated] classée
    *[unrated] amicale
 } {$minutes} {$inc}{ $adjourned ->

@@ -58,10 +58,24 @@ fn elo(shown: &str) -> String {
     digits
 }
 
+/// The start FEN for the PGN and the game's type word: an Atomic960 game
+/// is stored with Shredder castling, and written with X-FEN (`KQkq`), as
+/// docs/atomic960.md decided (what python-chess and chessops write).
+fn start_of(row: &GameRow) -> (Option<String>, &'static str) {
+    let Some(fen) = row.start_fen.as_deref() else {
+        return (None, "atomic");
+    };
+    match crate::chess::AtomicGame::from_stored_fen(fen) {
+        Ok(game) => (game.start_fen().map(str::to_string), game.variant().word()),
+        Err(_) => (Some(fen.to_string()), "atomic"),
+    }
+}
+
 fn pgn_game(row: &GameRow, sans: Vec<String>, site: &str) -> PgnGame {
+    let (start_fen, variant) = start_of(row);
     PgnGame {
         event: format!(
-            "{site} {} atomic match",
+            "{site} {} {variant} match",
             if row.rated { "rated" } else { "unrated" }
         ),
         site: site.to_string(),
@@ -74,7 +88,7 @@ fn pgn_game(row: &GameRow, sans: Vec<String>, site: &str) -> PgnGame {
         black_elo: elo(&row.black_rating),
         initial_secs: row.minutes * 60,
         increment_secs: row.inc,
-        start_fen: row.start_fen.clone(),
+        start_fen,
         sans,
         end_comment: row.reason.clone(),
         evals: Vec::new(),

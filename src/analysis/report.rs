@@ -66,7 +66,7 @@ pub fn build(
         ));
     }
     let mut game = match start_fen {
-        Some(fen) => AtomicGame::from_fen(fen).map_err(|e| e.to_string())?,
+        Some(fen) => AtomicGame::from_stored_fen(fen).map_err(|e| e.to_string())?,
         None => AtomicGame::new(),
     };
     let eval = |i: usize| Eval::from_columns(plies[i].cp, plies[i].mate);

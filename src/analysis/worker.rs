@@ -139,7 +139,7 @@ async fn analyse(
         None => "position startpos".to_string(),
     };
     let mut game = match &row.start_fen {
-        Some(fen) => AtomicGame::from_fen(fen).map_err(|e| e.to_string())?,
+        Some(fen) => AtomicGame::from_stored_fen(fen).map_err(|e| e.to_string())?,
         None => AtomicGame::new(),
     };
     let total = moves.len() + 1;

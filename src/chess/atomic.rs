@@ -11,7 +11,7 @@ use std::fmt;
 use std::sync::OnceLock;
 
 use shakmaty::{
-    Color, EnPassantMode, Move, MoveList, Position, Role,
+    Bitboard, Color, EnPassantMode, Move, MoveList, Position, Role,
     fen::{Fen, ParseFenError},
     san::San,
     variant::Atomic,
@@ -220,6 +220,56 @@ impl AtomicGame {
             game.try_play(mv).map_err(|e| (ply, e.to_string()))?;
         }
         Ok(game)
+    }
+
+    /// A game as the store keeps it, of the variant its start FEN tells
+    /// ([`Variant::of_start_fen`]; no start FEN: atomic from the standard
+    /// position).
+    pub fn replay_stored<'a>(
+        start_fen: Option<&str>,
+        ucis: impl IntoIterator<Item = &'a str>,
+    ) -> Result<Self, (usize, String)> {
+        let variant = start_fen.map_or(Variant::Atomic, Variant::of_start_fen);
+        Self::replay_in(variant, start_fen, ucis)
+    }
+
+    /// A stored start FEN read back as a game of the variant it tells.
+    pub fn from_stored_fen(fen: &str) -> Result<Self, SetupError> {
+        Self::from_fen_in(Variant::of_start_fen(fen), fen)
+    }
+
+    /// The start FEN as the store keeps it: [`start_fen`](Self::start_fen)
+    /// for atomic, and for Atomic960 the same with Shredder castling
+    /// (`HAha`), which is how a stored game says it is Atomic960.
+    pub fn stored_start_fen(&self) -> Option<String> {
+        let fen = self.start_fen.clone()?;
+        if self.variant == Variant::Atomic {
+            return Some(fen);
+        }
+        let rights = self.start.castles().castling_rights();
+        if rights.is_empty() {
+            return Some(fen);
+        }
+        let mut field = String::new();
+        for color in Color::ALL {
+            let mut files: Vec<char> = (rights & Bitboard::from_rank(color.backrank()))
+                .into_iter()
+                .map(|sq| sq.file().char())
+                .collect();
+            files.reverse();
+            for f in files {
+                field.push(if color.is_white() {
+                    f.to_ascii_uppercase()
+                } else {
+                    f
+                });
+            }
+        }
+        let mut parts: Vec<&str> = fen.split(' ').collect();
+        if parts.len() > 2 {
+            parts[2] = &field;
+        }
+        Some(parts.join(" "))
     }
 
     fn from_position(variant: Variant, pos: Atomic, start_fen: Option<String>) -> Self {

@@ -130,6 +130,25 @@ impl StartPosition {
         Fen::from_position(&self.position(), EnPassantMode::Legal).to_string()
     }
 
+    /// The FEN of the start with Shredder castling (the rooks' files,
+    /// `HAha` for 518): how the server stores an Atomic960 game's start, so
+    /// that the stored FEN alone tells the variant until the games table
+    /// has a column for it ([`super::Variant::of_start_fen`]). Every reader
+    /// of FENs here (and python-chess, Stockfish) reads it back.
+    pub fn shredder_fen(self) -> String {
+        let rooks: Vec<char> = File::ALL
+            .into_iter()
+            .zip(self.back_rank())
+            .filter(|(_, role)| *role == Role::Rook)
+            .map(|(file, _)| file.char())
+            .rev()
+            .collect();
+        let white: String = rooks.iter().map(char::to_ascii_uppercase).collect();
+        let black: String = rooks.iter().collect();
+        self.fen()
+            .replacen(" KQkq ", &format!(" {white}{black} "), 1)
+    }
+
     /// The start position whose first rank is `rank` (a to h), if it is a
     /// Chess960 one: two bishops on opposite colours, a queen, two knights,
     /// and a king between two rooks.

@@ -48,6 +48,24 @@ impl Variant {
             .find(|v| v.word().eq_ignore_ascii_case(word))
     }
 
+    /// The variant of a stored or set-up start FEN: Atomic960 when its
+    /// castling field names a rook by its file (Shredder-FEN, `HAha`; the
+    /// server stores every Atomic960 start so, see
+    /// [`super::StartPosition::shredder_fen`]), atomic otherwise: an atomic
+    /// position's rights are always `KQkq` or fewer, as shakmaty writes
+    /// them, so no stored atomic game reads as Atomic960.
+    pub fn of_start_fen(fen: &str) -> Variant {
+        let castling = fen.split_whitespace().nth(2).unwrap_or("-");
+        if castling
+            .chars()
+            .any(|c| matches!(c.to_ascii_lowercase(), 'a'..='h'))
+        {
+            Variant::Atomic960
+        } else {
+            Variant::Atomic
+        }
+    }
+
     /// The PGN `Variant` tag. It is `Atomic` for both: python-chess, lichess
     /// (scalachess, chessops) and pychess know no `Atomic960` and would read
     /// such a game as standard chess, while with `Atomic` and a `FEN` tag
@@ -79,5 +97,28 @@ mod tests {
         assert_eq!(Variant::Atomic960.castling_mode(), CastlingMode::Chess960);
         assert_eq!(Variant::Atomic.castling_mode(), CastlingMode::Standard);
         assert_eq!(Variant::Atomic960.pgn_tag(), "Atomic");
+    }
+
+    #[test]
+    fn the_stored_start_tells_the_variant() {
+        use crate::chess::StartPosition;
+        let standard = StartPosition::new(518).unwrap();
+        assert!(standard.shredder_fen().contains(" w HAha - 0 1"));
+        assert_eq!(
+            Variant::of_start_fen(&standard.shredder_fen()),
+            Variant::Atomic960
+        );
+        assert_eq!(Variant::of_start_fen(&standard.fen()), Variant::Atomic);
+        assert_eq!(
+            Variant::of_start_fen("8/8/8/8/8/8/8/K6k w - - 0 1"),
+            Variant::Atomic
+        );
+        assert_eq!(Variant::of_start_fen("junk"), Variant::Atomic);
+        for start in StartPosition::all() {
+            let fen = start.shredder_fen();
+            assert_eq!(Variant::of_start_fen(&fen), Variant::Atomic960);
+            let game = crate::chess::AtomicGame::from_fen_in(Variant::Atomic960, &fen).unwrap();
+            assert_eq!(game.fen(), start.fen(), "{}", start.number());
+        }
     }
 }

@@ -3,7 +3,7 @@
 use tokio::time::Instant;
 
 use super::{Ctx, terms};
-use crate::chess::AtomicGame;
+use crate::chess::{AtomicGame, StartPosition, Variant};
 use crate::msg;
 use crate::settings::vars::Switch;
 use crate::world::challenges::MatchRequest;
@@ -11,7 +11,7 @@ use crate::world::game::Terms;
 use crate::world::negotiation::Pick;
 use crate::world::watching::find_error;
 
-const USAGE: &str = "match user [time [inc]] [rated|unrated] [white|black] [atomic] [fen FEN]";
+const USAGE: &str = "match user [time [inc]] [r|u] [w|b] [atomic|atomic960 [N]] [fen FEN]";
 
 /// Asks `target` to resume our adjourned game, if there is one and they
 /// are here; false (nothing said) otherwise.
@@ -62,6 +62,17 @@ pub fn match_(ctx: &mut Ctx<'_>, args: &str) {
             Err(e) => return ctx.say(&e),
         },
     };
+    // Atomic960 starts from one of the 960, never from a FEN; an examined
+    // board does not count then.
+    let wants_960 = rest.iter().any(|w| terms::names_atomic960(w));
+    if wants_960 && fen.is_some() && !from_exam {
+        return ctx.say(&msg!("match-atomic960-fen"));
+    }
+    let (fen, from_exam) = if wants_960 {
+        (None, false)
+    } else {
+        (fen, from_exam)
+    };
     if let Some(fen) = &fen {
         match AtomicGame::from_fen(fen) {
             Err(e) => return ctx.say(&crate::render::errors::setup_error(&e)),
@@ -80,6 +91,19 @@ pub fn match_(ctx: &mut Ctx<'_>, args: &str) {
     let t = match terms::parse(rest, false) {
         Ok(t) => t,
         Err(e) => return ctx.say(&e.msg()),
+    };
+    // An Atomic960 game is asked for by its start, Shredder-FEN as the
+    // store keeps it (the FEN's castling field is what says Atomic960);
+    // unrated until it has a rating line of its own.
+    let (fen, from_exam) = match t.variant {
+        Variant::Atomic => (fen, from_exam),
+        Variant::Atomic960 => {
+            if t.rated == Some(true) {
+                return ctx.say(&msg!("match-atomic960-unrated"));
+            }
+            let start = t.start.unwrap_or_else(StartPosition::random);
+            (Some(start.shredder_fen()), false)
+        }
     };
     let id = ctx.session.id;
     let vars = &ctx.session.vars;
@@ -104,6 +128,9 @@ pub fn match_(ctx: &mut Ctx<'_>, args: &str) {
             rated,
         },
         color: t.color,
+        variant: fen
+            .as_deref()
+            .map_or(Variant::Atomic, Variant::of_start_fen),
         fen,
         resume: None,
     };

@@ -141,7 +141,7 @@ pub fn moves(ctx: &mut Ctx<'_>, args: &str) {
             let start_game = g
                 .chess
                 .start_fen()
-                .and_then(|f| AtomicGame::from_fen(f).ok())
+                .and_then(|f| AtomicGame::from_fen_in(g.chess.variant(), f).ok())
                 .unwrap_or_default();
             let data = MoveListData {
                 game_no: g.no,

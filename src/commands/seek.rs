@@ -15,6 +15,9 @@ pub fn seek(ctx: &mut Ctx<'_>, args: &str) {
         Ok(t) => t,
         Err(e) => return ctx.say(&e.msg()),
     };
+    if t.variant != crate::chess::Variant::Atomic {
+        return ctx.say(&msg!("seek-atomic960-not-yet"));
+    }
     let vars = &ctx.session.vars;
     let (minutes, inc) = t.clock(vars);
     let registered = ctx.session.is_registered();

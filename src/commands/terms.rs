@@ -4,6 +4,7 @@
 
 use shakmaty::Color;
 
+use crate::chess::{StartPosition, Variant};
 use crate::event::Msg;
 use crate::msg;
 use crate::settings::vars::Number;
@@ -51,6 +52,12 @@ pub struct TermWords {
     pub formula: bool,
     /// `min-max` rating range (seeks only).
     pub range: Option<(u32, u32)>,
+    /// `atomic960` or `a960` (help atomic960); atomic otherwise.
+    pub variant: Variant,
+    /// The Chess960 start a number right after `atomic960` chose (only
+    /// once the time and increment are given, so `atomic960 3 0` stays a
+    /// clock); `None`: one at random.
+    pub start: Option<StartPosition>,
 }
 
 impl TermWords {
@@ -65,14 +72,31 @@ impl TermWords {
     }
 }
 
+/// Whether `word` asks for Atomic960 (`atomic960`, `a960`, any case).
+pub fn names_atomic960(word: &str) -> bool {
+    ["atomic960", "a960"]
+        .iter()
+        .any(|w| w.eq_ignore_ascii_case(word))
+}
+
 /// Largest time or increment accepted.
 const MAX_TIME: u32 = 999;
 
 /// Reads the words; `seek_words` allows manual, formula and a range.
 pub fn parse(words: &[&str], seek_words: bool) -> Result<TermWords, TermsError> {
     let mut t = TermWords::default();
+    let mut after_960 = false;
     for word in words {
         let w = word.to_ascii_lowercase();
+        let just_960 = std::mem::take(&mut after_960);
+        if just_960
+            && t.inc.is_some()
+            && t.start.is_none()
+            && let Ok(start) = w.parse::<StartPosition>()
+        {
+            t.start = Some(start);
+            continue;
+        }
         if let Ok(n) = w.parse::<u32>() {
             if n > MAX_TIME {
                 return Err(TermsError::TimeTooLarge);
@@ -91,7 +115,11 @@ pub fn parse(words: &[&str], seek_words: bool) -> Result<TermWords, TermsError> 
             "u" | "unrated" => t.rated = Some(false),
             "w" | "white" => t.color = Some(Color::White),
             "b" | "black" => t.color = Some(Color::Black),
-            "atomic" | "x" => {}
+            "atomic" | "x" => t.variant = Variant::Atomic,
+            "atomic960" | "a960" => {
+                t.variant = Variant::Atomic960;
+                after_960 = true;
+            }
             "m" | "manual" if seek_words => t.manual = true,
             "a" | "auto" if seek_words => t.manual = false,
             "f" | "formula" if seek_words => t.formula = true,
@@ -131,6 +159,20 @@ mod tests {
         let t = parse(&["3", "0", "m", "f", "1200-1600"], true).unwrap();
         assert!(t.manual && t.formula);
         assert_eq!(t.range, Some((1200, 1600)));
+    }
+
+    #[test]
+    fn atomic960_and_its_start() {
+        let t = parse(&["3", "0", "atomic960"], false).unwrap();
+        assert_eq!((t.variant, t.start), (Variant::Atomic960, None));
+        let t = parse(&["3", "0", "Atomic960", "518"], false).unwrap();
+        assert_eq!(t.start, StartPosition::new(518));
+        assert_eq!((t.minutes, t.inc), (Some(3), Some(0)));
+        // Before the clock, a number after the word is the clock.
+        let t = parse(&["a960", "3", "0"], false).unwrap();
+        assert_eq!((t.minutes, t.inc, t.start), (Some(3), Some(0), None));
+        assert!(parse(&["3", "0", "atomic960", "960"], false).is_err());
+        assert_eq!(parse(&["3"], false).unwrap().variant, Variant::Atomic);
     }
 
     /// A refusal as the English catalogue words it.

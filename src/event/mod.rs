@@ -56,6 +56,14 @@ pub struct GameRef {
     pub no: u32,
     pub white: String,
     pub black: String,
+    /// The type word of its lines, `atomic` or `atomic960` (left out of
+    /// the JSON for atomic, which is what every page expects).
+    #[serde(skip_serializing_if = "is_atomic")]
+    pub variant: &'static str,
+}
+
+fn is_atomic(word: &&'static str) -> bool {
+    *word == "atomic"
 }
 
 /// The terms of a game as lines show them.
@@ -104,6 +112,9 @@ pub struct GameInfo {
     /// Ratings as `<g1>` writes them (`1500`, `0`).
     pub ratings: (String, String),
     pub timeseal: (bool, bool),
+    /// `t=`: `atomic` or `atomic960` (left out of the JSON for atomic).
+    #[serde(skip_serializing_if = "is_atomic")]
+    pub variant: &'static str,
 }
 
 /// A challenge's terms as data: what pendinfo's `p=` and the `Challenge:`

@@ -33,9 +33,17 @@ fn parts(text: &str) -> Option<Msg> {
         ["[black]", rest @ ..] => ("black", rest),
         _ => ("none", rest),
     };
-    let (b, br, rated, minutes, inc, adjourned) = match rest {
-        [b, br, rated, "atomic", m, i] => (*b, *br, *rated, *m, *i, "no"),
-        [b, br, rated, "atomic", m, i, "(adjourned)"] => (*b, *br, *rated, *m, *i, "yes"),
+    let (b, br, rated, variant, minutes, inc, adjourned) = match rest {
+        [b, br, rated, v @ ("atomic" | "atomic960"), m, i] => (*b, *br, *rated, *v, *m, *i, "no"),
+        [
+            b,
+            br,
+            rated,
+            v @ ("atomic" | "atomic960"),
+            m,
+            i,
+            "(adjourned)",
+        ] => (*b, *br, *rated, *v, *m, *i, "yes"),
         _ => return None,
     };
     if !matches!(rated, "rated" | "unrated") || !ar.starts_with('(') || !br.starts_with('(') {
@@ -49,6 +57,7 @@ fn parts(text: &str) -> Option<Msg> {
         b = b,
         br = br,
         rated = rated,
+        variant = variant,
         minutes = minutes,
         inc = inc,
         adjourned = adjourned

@@ -128,7 +128,8 @@ pub fn intro(view: &View, intro: &GameIntro, out: &mut String) {
         .with("black_rating", &intro.black_rating)
         .with("rated", rated_word(lang, intro.terms.rated))
         .with("minutes", intro.terms.minutes)
-        .with("inc", intro.terms.inc);
+        .with("inc", intro.terms.inc)
+        .with("variant", g.variant);
     catalogue::write(lang, m.id, &m.args, out);
     out.push('\n');
     begins(view, g, intro.terms.rated, intro.how, out);
@@ -149,7 +150,8 @@ fn begins(view: &View, g: &GameRef, rated: bool, how: Beginning, out: &mut Strin
         .with("no", g.no)
         .with("white", &g.white)
         .with("black", &g.black)
-        .with("rated", rated_word(lang, rated));
+        .with("rated", rated_word(lang, rated))
+        .with("variant", g.variant);
     catalogue::write(lang, m.id, &m.args, out);
     out.push('\n');
 }
@@ -160,8 +162,9 @@ pub fn gameinfo(g: &GameInfo, out: &mut String) {
     let b = |x: bool| u8::from(x);
     let _ = write!(
         out,
-        "<g1> {} p=0 t=atomic r={} u={},{} it={secs},{inc} i={secs},{inc} pt=0 rt={},{} ts={},{} m=2 n=0",
+        "<g1> {} p=0 t={} r={} u={},{} it={secs},{inc} i={secs},{inc} pt=0 rt={},{} ts={},{} m=2 n=0",
         g.no,
+        g.variant,
         b(g.rated),
         b(g.registered.0),
         b(g.registered.1),
@@ -597,6 +600,7 @@ mod tests {
                 no: 3,
                 white: "Alice".into(),
                 black: "Bob".into(),
+                variant: "atomic",
             },
             kind: EndKind::Resigned {
                 loser: Color::Black,

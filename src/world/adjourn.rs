@@ -24,7 +24,7 @@ use crate::world::{Out, SessionId, World};
 /// Rebuilds the position of a stored game by replaying its moves (UCI, as
 /// stored) from its start position.
 pub fn replay(stored: &StoredGame) -> Result<AtomicGame, String> {
-    AtomicGame::replay(
+    AtomicGame::replay_stored(
         stored.start_fen.as_deref(),
         stored.moves.iter().map(|m| m.uci.as_str()),
     )
@@ -121,7 +121,7 @@ impl World {
             minutes: game.terms.minutes,
             inc: game.terms.inc,
             rated: game.terms.rated,
-            start_fen: game.chess.start_fen().map(str::to_string),
+            start_fen: game.chess.stored_start_fen(),
             started_at: game.started_unix,
             adjourned_at: unix_now(),
             white_ms,
@@ -156,6 +156,10 @@ impl World {
             color: Some(color),
             fen: None,
             resume: Some(stored.id),
+            variant: stored.start_fen.as_deref().map_or(
+                crate::chess::Variant::Atomic,
+                crate::chess::Variant::of_start_fen,
+            ),
         };
         self.challenge(me, them, req, now)
     }

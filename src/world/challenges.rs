@@ -5,6 +5,7 @@
 use shakmaty::Color;
 use tokio::time::Instant;
 
+use crate::chess::Variant;
 use crate::event::{Answer, Event, MatchTerms, Refusal};
 use crate::msg;
 use crate::settings::vars::Switch;
@@ -22,6 +23,16 @@ pub struct MatchRequest {
     pub fen: Option<String>,
     /// The adjourned game (database id) to resume instead of a new game.
     pub resume: Option<i64>,
+    /// What the challenge lines name: the variant its start FEN tells
+    /// ([`Variant::of_start_fen`], as the game will be made), or for a
+    /// resumed game, the stored game's.
+    pub variant: Variant,
+}
+
+impl MatchRequest {
+    fn variant(&self) -> Variant {
+        self.variant
+    }
 }
 
 impl World {
@@ -201,7 +212,7 @@ impl World {
                 .color
                 .map(|c| if c == Color::White { "white" } else { "black" }),
             rated: req.terms.rated,
-            variant: "atomic",
+            variant: req.variant().word(),
             minutes: req.terms.minutes,
             inc: req.terms.inc,
             adjourned: req.resume.is_some(),
@@ -227,8 +238,9 @@ impl World {
             ""
         };
         format!(
-            "{a} ({ar}) {color}{b} ({br}) {} atomic {} {}{adjourned}",
+            "{a} ({ar}) {color}{b} ({br}) {} {} {} {}{adjourned}",
             req.terms.rated_word(),
+            req.variant().word(),
             req.terms.minutes,
             req.terms.inc
         )

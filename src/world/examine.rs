@@ -120,7 +120,7 @@ impl NewExam {
         let start = row
             .start_fen
             .as_deref()
-            .and_then(|f| AtomicGame::from_fen(f).ok())
+            .and_then(|f| AtomicGame::from_stored_fen(f).ok())
             .unwrap_or_default();
         let mut line = start.clone();
         let mut mainline = Vec::with_capacity(moves.len());

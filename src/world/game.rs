@@ -165,6 +165,7 @@ impl Game {
             no: self.no,
             white: self.white.name.clone(),
             black: self.black.name.clone(),
+            variant: self.chess.variant().word(),
         }
     }
 

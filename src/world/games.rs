@@ -116,7 +116,7 @@ impl World {
             return None;
         };
         let chess = match fen {
-            Some(fen) => AtomicGame::from_fen(fen).ok()?,
+            Some(fen) => AtomicGame::from_stored_fen(fen).ok()?,
             None => AtomicGame::new(),
         };
         for id in [white, black] {
@@ -139,7 +139,7 @@ impl World {
             minutes: terms.minutes,
             inc: terms.inc,
             rated: terms.rated,
-            start_fen: chess.start_fen().map(str::to_string),
+            start_fen: chess.stored_start_fen(),
             started_at: unix_now(),
             clock_ms: i64::from(terms.minutes) * 60_000,
         };
@@ -206,6 +206,7 @@ impl World {
             inc: game.terms.inc,
             ratings: (game.white.rating.gameinfo(), game.black.rating.gameinfo()),
             timeseal: (timeseal(&game.white), timeseal(&game.black)),
+            variant: game.chess.variant().word(),
         }
     }
 

@@ -281,6 +281,7 @@ impl World {
                 color: my_color,
                 fen: None,
                 resume: None,
+                variant: crate::chess::Variant::Atomic,
             };
             let mut reply = say(msg!("seek-manual"));
             match self.challenge(me, seek.owner, req, now) {

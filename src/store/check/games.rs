@@ -70,7 +70,7 @@ fn game_problems(row: &Row, moves: &[(i64, String, String)]) -> Vec<String> {
         ));
         return out;
     }
-    let chess = match AtomicGame::replay(
+    let chess = match AtomicGame::replay_stored(
         row.start_fen.as_deref(),
         moves.iter().map(|(_, _, uci)| uci.as_str()),
     ) {

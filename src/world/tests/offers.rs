@@ -16,6 +16,7 @@ fn request() -> MatchRequest {
         color: None,
         fen: None,
         resume: None,
+        variant: crate::chess::Variant::Atomic,
     }
 }
 
