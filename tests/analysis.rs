@@ -243,3 +243,63 @@ async fn an_analysis_a_stop_interrupted_is_done_after_the_restart() {
     assert!(shown.contains("Computer analysis of game 1"), "{shown}");
     assert!(shown.contains("1... a6      ??"), "{shown}");
 }
+
+/// An Atomic960 game, castled on both wings from start 74 (NNRKBBQR): the
+/// engine reads its start and its castlings (stored king onto rook) in its
+/// Chess960 mode, so it sees the position the players had. The proof: after
+/// 8...a6 White mates at once (Qxg7 explodes the king castled to g8), and
+/// the engine says #1 there; in the wrong mode the castling is an illegal
+/// move to it and it would be looking at another position.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_atomic960_game_is_analysed_in_the_engine_s_chess960_mode() {
+    let server = TestServer::start_with(with_analysis).await;
+    server.add_user("Alice", "pw", Titles::default());
+    server.add_user("Bob", "pw", Titles::default());
+    let mut alice = server.user("Alice", "pw").await;
+    let mut bob = server.user("Bob", "pw").await;
+    for c in [&mut alice, &mut bob] {
+        c.command("set bell 0").await;
+        c.command("set style 12").await;
+    }
+    alice
+        .start_game_with(&mut bob, "3 0 unrated atomic960 74")
+        .await;
+    let line = [
+        "O-O-O", "e6", "g4", "Be7", "g5", "d6", "a3", "Bd7", "a4", "f6", "h3", "Qf7", "h4", "0-0",
+        "gxf6", "a6", "Qxg7",
+    ];
+    for (i, mv) in line.iter().enumerate() {
+        let (mover, other) = if i % 2 == 0 {
+            (&mut alice, &mut bob)
+        } else {
+            (&mut bob, &mut alice)
+        };
+        let mine = mover.play(mv).await;
+        assert!(!mine.contains("Illegal"), "{mv}: {mine}");
+        other.next_message().await;
+    }
+    let _ = alice.drain(Duration::from_millis(300)).await;
+    let queued = unwrapped(&alice.command("analyse 1").await);
+    assert!(
+        queued.contains("is queued for computer analysis"),
+        "{queued}"
+    );
+    wait_for(&mut alice, "\"analyse 1\" shows it.").await;
+
+    let json = web_common::get(&server, "/api/analysis/1").await.json();
+    assert_eq!(json["status"], "done", "{json}");
+    assert!(json["start_fen"].is_string(), "{json}");
+    let moves = json["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), line.len(), "{json}");
+    assert_eq!(moves[0]["san"], "O-O-O");
+    assert_eq!(moves[13]["san"], "O-O");
+    for m in &moves[..16] {
+        assert!(
+            !m["eval"].is_null(),
+            "a position without evaluation: {json}"
+        );
+    }
+    assert_eq!(moves[15]["san"], "a6");
+    assert_eq!(moves[15]["eval"]["mate"], 1, "{json}");
+    assert!(moves[16]["eval"].is_null(), "the king exploded: {json}");
+}

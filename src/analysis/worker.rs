@@ -11,7 +11,7 @@ use shakmaty::Color;
 use super::{Analysis, Job};
 use crate::bot::engine::{Engine, EngineCommand, bestmove, pv_line};
 use crate::bot::policy::Score;
-use crate::chess::AtomicGame;
+use crate::chess::{AtomicGame, Variant};
 use crate::server::Shared;
 use crate::store::analysis::{self as rows, PlyEval};
 use crate::store::games;
@@ -134,13 +134,22 @@ async fn analyse(
         .call(move |db| rows::start(db, id, &name))
         .await;
     e.new_game().await.map_err(|e| e.to_string())?;
-    let start = match &row.start_fen {
-        Some(fen) => format!("position fen {fen}"),
-        None => "position startpos".to_string(),
-    };
     let mut game = match &row.start_fen {
         Some(fen) => AtomicGame::from_stored_fen(fen).map_err(|e| e.to_string())?,
         None => AtomicGame::new(),
+    };
+    // An Atomic960 game's castlings are stored king onto rook, and its
+    // start is given as X-FEN: the engine reads both only in its Chess960
+    // mode, which the next atomic game turns off again (one engine serves
+    // every job).
+    let chess960 = game.variant() == Variant::Atomic960;
+    e.set_option("UCI_Chess960", if chess960 { "true" } else { "false" })
+        .await
+        .map_err(|e| e.to_string())?;
+    let start = match &row.start_fen {
+        Some(_) if chess960 => format!("position fen {}", game.fen()),
+        Some(fen) => format!("position fen {fen}"),
+        None => "position startpos".to_string(),
     };
     let total = moves.len() + 1;
     let mut plies = Vec::with_capacity(total);
