@@ -15,14 +15,15 @@ use axum::http::{HeaderMap, StatusCode};
 use axum::response::Response;
 use serde::Deserialize;
 
+use super::form_page::{self, escape};
 use super::proxy::Client;
-use super::register::{escape, lang_of, respond};
+use super::register::{lang_of, respond};
 use super::router::State;
 use crate::chess::Lang;
 use crate::event::Msg;
 use crate::msg;
 use crate::own_account;
-use crate::render::catalogue::{plain, text};
+use crate::render::catalogue::plain;
 use crate::signup::queue;
 use crate::store::selfserve::Waiting;
 use crate::timefmt::fics_date;
@@ -51,26 +52,10 @@ fn page(
     waiting: Option<&[Waiting]>,
 ) -> String {
     let t = |id: &str| escape(&plain(lang, id));
-    let mut html = format!(
-        "<!doctype html>\n<html lang=\"{}\">\n<head>\n<meta charset=\"utf-8\">\n\
-         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
-         <title>{} · {}</title>\n<link rel=\"icon\" href=\"data:,\">\n<link rel=\"stylesheet\" href=\"/assets/app.css\">\n</head>\n\
-         <body>\n<main class=\"account\">\n<h1>{}</h1>\n<p>{}</p>\n",
-        match lang {
-            Lang::En => "en",
-            Lang::Fr => "fr",
-        },
-        t("approvals-title"),
-        escape(server),
-        t("approvals-title"),
-        t("approvals-explain"),
-    );
+    let mut html = form_page::start(lang, "account", "approvals-title", server);
+    html.push_str(&format!("<p>{}</p>\n", t("approvals-explain")));
     if let Some((good, m)) = notice {
-        let class = if good { "good" } else { "bad" };
-        html.push_str(&format!(
-            "<p class=\"notice {class}\" role=\"status\">{}</p>\n",
-            escape(&text(lang, m))
-        ));
+        form_page::push_notice(&mut html, lang, good, m);
     }
     html.push_str(&format!(
         "<form method=\"post\" action=\"/approvals\">\n\

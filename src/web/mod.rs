@@ -16,6 +16,7 @@ pub mod account_page;
 pub mod analysis_page;
 pub mod api;
 pub mod approvals;
+pub mod form_page;
 pub mod head_timer;
 pub mod health;
 pub mod host;

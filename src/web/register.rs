@@ -14,6 +14,7 @@ use axum::extract::rejection::FormRejection;
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 
+use super::form_page::{self, escape};
 use super::proxy::Client;
 use super::router::State;
 use crate::chess::Lang;
@@ -36,22 +37,6 @@ pub(super) fn lang_of(headers: &HeaderMap) -> Lang {
     }
 }
 
-/// Text made safe inside HTML, between tags or in a quoted attribute.
-pub fn escape(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
-}
-
 /// What the page shows above the form.
 enum Notice {
     None,
@@ -69,30 +54,18 @@ fn page(
     typed: &signup::Form,
 ) -> String {
     let t = |id: &str| escape(&plain(lang, id));
-    let mut html = format!(
-        "<!doctype html>\n<html lang=\"{}\">\n<head>\n<meta charset=\"utf-8\">\n\
-         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
-         <title>{} · {}</title>\n<link rel=\"icon\" href=\"data:,\">\n<link rel=\"stylesheet\" href=\"/assets/app.css\">\n</head>\n\
-         <body>\n<main class=\"register\">\n<h1>{}</h1>\n",
-        match lang {
-            Lang::En => "en",
-            Lang::Fr => "fr",
-        },
-        t("signup-title"),
-        escape(server),
-        t("signup-title"),
-    );
-    let (done, line) = match notice {
-        Notice::None => (false, None),
-        Notice::Good(m) => (true, Some(("good", m))),
-        Notice::Bad(m) => (false, Some(("bad", m))),
+    let mut html = form_page::start(lang, "register", "signup-title", server);
+    let done = match notice {
+        Notice::None => false,
+        Notice::Good(m) => {
+            form_page::push_notice(&mut html, lang, true, m);
+            true
+        }
+        Notice::Bad(m) => {
+            form_page::push_notice(&mut html, lang, false, m);
+            false
+        }
     };
-    if let Some((class, m)) = line {
-        html.push_str(&format!(
-            "<p class=\"notice {class}\" role=\"status\">{}</p>\n",
-            escape(&text(lang, m))
-        ));
-    }
     if mode == Registration::Closed {
         html.push_str(&format!(
             "<p>{}</p>\n",

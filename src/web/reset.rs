@@ -20,8 +20,9 @@ use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use serde::Deserialize;
 use sha2::{Digest, Sha256};
 
+use super::form_page::{self, escape};
 use super::proxy::Client;
-use super::register::{escape, lang_of, respond};
+use super::register::{lang_of, respond};
 use super::router::{State, WebState};
 use crate::chess::Lang;
 use crate::event::Msg;
@@ -69,25 +70,9 @@ enum Shown<'a> {
 
 fn page(lang: Lang, server: &str, notice: Option<(bool, &Msg)>, shown: Shown<'_>) -> String {
     let t = |id: &str| escape(&plain(lang, id));
-    let mut html = format!(
-        "<!doctype html>\n<html lang=\"{}\">\n<head>\n<meta charset=\"utf-8\">\n\
-         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
-         <title>{} · {}</title>\n<link rel=\"icon\" href=\"data:,\">\n<link rel=\"stylesheet\" href=\"/assets/app.css\">\n</head>\n\
-         <body>\n<main class=\"account\">\n<h1>{}</h1>\n",
-        match lang {
-            Lang::En => "en",
-            Lang::Fr => "fr",
-        },
-        t("reset-title"),
-        escape(server),
-        t("reset-title"),
-    );
+    let mut html = form_page::start(lang, "account", "reset-title", server);
     if let Some((good, m)) = notice {
-        let class = if good { "good" } else { "bad" };
-        html.push_str(&format!(
-            "<p class=\"notice {class}\" role=\"status\">{}</p>\n",
-            escape(&text(lang, m))
-        ));
+        form_page::push_notice(&mut html, lang, good, m);
     }
     match shown {
         Shown::Ask => html.push_str(&format!(
