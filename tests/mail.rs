@@ -12,7 +12,7 @@ use atomicd::account::Titles;
 use atomicd::mail::MailConfig;
 use smtp_sink::Sink;
 use support::TestServer;
-use web_common::raw;
+use web_common::post_form;
 
 fn mail_config(sink: &Sink) -> MailConfig {
     MailConfig {
@@ -27,13 +27,7 @@ fn mail_config(sink: &Sink) -> MailConfig {
 /// Signs `name` up on the web page with an e-mail address.
 async fn sign_up(server: &TestServer, name: &str, email: &str) {
     let body = format!("name={name}&password=secretpw&password2=secretpw&email={email}");
-    let req = format!(
-        "POST /register HTTP/1.1\r\nHost: {}\r\nContent-Type: application/x-www-form-urlencoded\r\n\
-         Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
-        server.web,
-        body.len()
-    );
-    let answer = web_common::parse(&raw(server, req.as_bytes()).await);
+    let answer = post_form(server, "/register", &body).await;
     assert_eq!(answer.status, 200, "{}", answer.body);
 }
 
@@ -143,17 +137,6 @@ async fn the_pgn_of_a_game_is_mailed_to_the_players_address() {
     assert!(sink.try_next().is_none());
 }
 
-/// `POST path` with a form's body.
-async fn post(server: &TestServer, path: &str, body: &str) -> web_common::Answer {
-    let req = format!(
-        "POST {path} HTTP/1.1\r\nHost: {}\r\nContent-Type: application/x-www-form-urlencoded\r\n\
-         Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
-        server.web,
-        body.len()
-    );
-    web_common::parse(&raw(server, req.as_bytes()).await)
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_forgotten_password_is_reset_by_a_mailed_link_that_works_once() {
     let mut sink = Sink::start().await;
@@ -165,12 +148,12 @@ async fn a_forgotten_password_is_reset_by_a_mailed_link_that_works_once() {
 
     // A wrong address: the same answer, and no mail.
     let said = "If the name and the address are an account&#39;s, a link is on its way";
-    let wrong = post(&server, "/reset", "name=Newbie&email=other%40example.org").await;
+    let wrong = post_form(&server, "/reset", "name=Newbie&email=other%40example.org").await;
     assert_eq!(wrong.status, 200);
     assert!(wrong.body.contains(said), "{}", wrong.body);
     assert!(sink.try_next().is_none());
 
-    let asked = post(&server, "/reset", "name=newbie&email=Newbie%40Example.org").await;
+    let asked = post_form(&server, "/reset", "name=newbie&email=Newbie%40Example.org").await;
     assert_eq!(asked.status, 200);
     assert!(asked.body.contains(said), "{}", asked.body);
     let mail = sink.next().await;
@@ -201,14 +184,14 @@ async fn a_forgotten_password_is_reset_by_a_mailed_link_that_works_once() {
         "{}",
         link.body
     );
-    let differ = post(
+    let differ = post_form(
         &server,
         "/reset/new",
         &format!("token={token}&new=newpw1&new2=newpw2"),
     )
     .await;
     assert_eq!(differ.status, 400);
-    let done = post(
+    let done = post_form(
         &server,
         "/reset/new",
         &format!("token={token}&new=newpw1&new2=newpw1"),
@@ -221,7 +204,7 @@ async fn a_forgotten_password_is_reset_by_a_mailed_link_that_works_once() {
         "{}",
         done.body
     );
-    let twice = post(
+    let twice = post_form(
         &server,
         "/reset/new",
         &format!("token={token}&new=newpw3&new2=newpw3"),
@@ -248,7 +231,7 @@ async fn without_mail_the_reset_page_says_so() {
         page.body
     );
     assert!(!page.body.contains("<form"), "{}", page.body);
-    let asked = post(&server, "/reset", "name=Newbie&email=n%40example.org").await;
+    let asked = post_form(&server, "/reset", "name=Newbie&email=n%40example.org").await;
     assert!(
         asked.body.contains("Mail is not set up on this server."),
         "{}",
