@@ -9,7 +9,7 @@ mod support;
 mod web_common;
 
 use atomicd::account::Titles;
-use atomicd::mail::MailConfig;
+use atomicd::mail::{MailConfig, MailTls};
 use smtp_sink::Sink;
 use support::TestServer;
 use web_common::raw;
@@ -21,6 +21,7 @@ fn mail_config(sink: &Sink) -> MailConfig {
         user: None,
         password: None,
         from: "atomicd <chess@example.org>".to_string(),
+        tls: MailTls::None,
     }
 }
 
@@ -330,4 +331,25 @@ async fn a_help_page_the_messages_and_where_the_source_is_are_mailed() {
         );
     }
     assert!(sink.try_next().is_none());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn tls_asked_for_is_never_given_up_for_plain_text() {
+    // The sink speaks plain SMTP only: it offers no STARTTLS and knows no TLS.
+    for tls in [MailTls::Starttls, MailTls::Tls] {
+        let mut sink = Sink::start().await;
+        let config = MailConfig {
+            tls,
+            ..mail_config(&sink)
+        };
+        let server = TestServer::start_with(|c| c.mail = Some(config)).await;
+        sign_up(&server, "Newbie", "newbie%40example.org").await;
+        let mut newbie = server.user("Newbie", "secretpw").await;
+        assert_eq!(
+            newbie.command("mailsource").await,
+            "The mail could not be sent; try again later.\n",
+            "{tls:?}"
+        );
+        assert!(sink.try_next().is_none(), "{tls:?}: nothing went in clear");
+    }
 }
