@@ -4,11 +4,12 @@
 // four boards at once (the ones where it is his move stand out), he
 // plays on each board of the grid by clicking it, and every game ends
 // (two resignations, a king's explosion, an abort by the giver) with its
-// result on its board.
+// result on its board. And a simul's player in the browser, whose page is
+// the one game's page as for any game.
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, openPage, screenshot, Telnet, clickSquare } from './harness.mjs';
+import { startServer, launchBrowser, openPage, screenshot, guestLogin, Telnet, clickSquare, clickMove } from './harness.mjs';
 
 let server;
 let browser;
@@ -139,4 +140,33 @@ test('the exhibitor of a simul plays four telnet players from one page of boards
   assert.deepEqual(errors, []);
   assert.deepEqual(foreign, []);
   for (const tel of Object.values(players)) tel.close();
+});
+
+test("a simul's player in the browser sees their one game on its game page, as any game", async () => {
+  const { page, errors } = await openPage(browser, server.url('/'));
+  const me = await guestLogin(page);
+  const giver = new Telnet(server.telnet);
+  await giver.loginAs('Exhib');
+  await giver.command('simopen');
+  await typed(page, 'simmatch Exhib', 'Simul match request sent to Exhib.');
+  await giver.expect(`${me} requests a simul match with you`);
+  await giver.expect('fics% ');
+  giver.send(`simmatch ${me}`);
+  const no = Number((await giver.expect(/You take \w+'s board: board 1, game (\d+)\./))[1]);
+  await giver.expect('fics% ');
+  // The player's page is the game's page, not the grid.
+  await page.waitForURL(`**/game/${no}`);
+  await page.waitForSelector('.game-page .board[data-ply="0"]');
+  await giver.command('e4');
+  await page.waitForSelector('.game-page .board[data-ply="1"]');
+  await clickMove(page, 'e7', 'e5');
+  await giver.expect('P/e7-e5');
+  await giver.expect('fics% ');
+  await giver.command('simabort');
+  await page.waitForSelector('#result-score');
+  assert.equal(await page.textContent('#result-score'), '*');
+  assert.match(await page.textContent('#result-reason'), /aborted by the simul giver/);
+  assert.equal(await page.$('.simul-grid'), null);
+  assert.deepEqual(errors, []);
+  giver.close();
 });
