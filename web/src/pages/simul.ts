@@ -72,7 +72,8 @@ export function simulPage(app: App): Page {
   };
 
   const makeCell = (g: GameState, index: number): Cell => {
-    const view = makeBoard({ orientation: 'white', coordinates: false, movable: { free: false, color: undefined } }, true);
+    // No premoves: the page plays a board's move only when that board is drawn on my move.
+    const view = makeBoard({ orientation: 'white', coordinates: false, movable: { free: false, color: undefined }, premovable: { enabled: false } }, true);
     const clocks = h('span', { class: 'simul-clocks' });
     const turn = h('span', { class: 'simul-turn' });
     const result = h('p', { class: 'simul-result' });
