@@ -1512,6 +1512,20 @@ mail-no-such-game = There is no such game in progress.
 mail-game-subject = {$server}: {$players}
 mail-game-sent = The game {$players} was mailed to {$email}.
 mail-failed = The mail could not be sent; try again later.
+mail-help-subject = {$server}: help {$topic}
+mail-help-sent = The help page "{$topic}" was mailed to {$email}.
+mail-messages-subject = {$server}: your messages
+mail-messages-sent = { $n ->
+    [one] Your message was mailed to {$email}.
+   *[other] Your {$n} messages were mailed to {$email}.
+}
+mail-source-subject = {$server}: the server's source
+mail-source-body = {$server} runs atomicd {$version}, free software under the GNU General Public License, version 3 or later: you may have its source, change it and share it.
+    { $url ->
+        [none] This copy names no public repository: the operator of {$server} gives out the source of the version that runs, on request (answer this mail).
+       *[other] The source is in its repository: {$url}
+    }
+mail-source-sent = Where to get the server's source was mailed to {$email}.
 
 ## Issue 29: signing up (the /register page, help register, accounts).
 

@@ -1355,6 +1355,20 @@ mail-no-such-game = Il n'y a pas de telle partie en cours.
 mail-game-subject = {$server} : {$players}
 mail-game-sent = La partie {$players} a été envoyée à {$email}.
 mail-failed = Le courrier n'a pas pu être envoyé ; réessayez plus tard.
+mail-help-subject = {$server} : aide {$topic}
+mail-help-sent = La page d'aide « {$topic} » a été envoyée à {$email}.
+mail-messages-subject = {$server} : vos messages
+mail-messages-sent = { $n ->
+    [one] Votre message a été envoyé à {$email}.
+   *[other] Vos {$n} messages ont été envoyés à {$email}.
+}
+mail-source-subject = {$server} : le code source du serveur
+mail-source-body = {$server} fait tourner atomicd {$version}, un logiciel libre sous la licence publique générale GNU, version 3 ou ultérieure : vous pouvez en avoir le code source, le modifier et le partager.
+    { $url ->
+        [none] Cette copie ne nomme aucun dépôt public : l'opérateur de {$server} donne le code source de la version qui tourne, sur demande (répondez à ce courrier).
+       *[other] Le code source est dans son dépôt : {$url}
+    }
+mail-source-sent = L'endroit où trouver le code source du serveur a été envoyé à {$email}.
 
 ## Issue 29 : s'inscrire (la page /register, help register, accounts).
 

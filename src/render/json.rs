@@ -181,7 +181,7 @@ pub fn board_fields(snap: &BoardSnapshot, viewer: Viewer, flip: bool) -> Value {
     let label = snap.label.as_deref();
     let turn = snap.turn();
     let ply = (snap.fullmove.max(1) - 1) * 2 + u32::from(turn == Color::Black);
-    json!({
+    let mut fields = json!({
         "game": snap.game_no,
         "db_id": label.map(|l| l.db_id),
         "fen": fen,
@@ -206,7 +206,12 @@ pub fn board_fields(snap: &BoardSnapshot, viewer: Viewer, flip: bool) -> Value {
             "time_ms": m.time_ms,
         })),
         "lag_ms": snap.lag_ms,
-    })
+    });
+    // Only on a simul's boards: every other board keeps its keys.
+    if label.is_some_and(|l| l.simul) {
+        fields["simul"] = json!({ "exhibitor": snap.white });
+    }
+    fields
 }
 
 /// A board message.

@@ -31,6 +31,7 @@ export function boardOf(m: Msg): Board {
     flip: !!m.flip,
     ticking: !!clocks.running,
     dbId: m.db_id ?? null,
+    simul: m.simul?.exhibitor ?? null,
   };
 }
 

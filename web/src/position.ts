@@ -31,6 +31,8 @@ export interface Board {
   ticking: boolean;
   /** The game's database id (null for an examined game). */
   dbId: number | null;
+  /** On a simul's boards: the exhibitor's name (null on any other board). */
+  simul: string | null;
 }
 
 const FILES = 'abcdefgh';
