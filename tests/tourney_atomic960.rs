@@ -223,3 +223,50 @@ async fn round_robin_knockout_and_arena_take_atomic960_too() {
         assert_eq!(g["FEN"], StartPosition::new(*n).unwrap().fen(), "{pgn}");
     }
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_atomic960_event_stays_atomic960_across_a_restart() {
+    let mut server = server(30.0).await;
+    let names = ["Ann", "Ben", "Cid", "Dee"];
+    let (mut boss, mut players) = field(&server, &names).await;
+    ask(
+        &mut boss,
+        "tourney create Long swiss 5 0 atomic960 rounds=3",
+    )
+    .await;
+    join_all(&mut players, 1).await;
+    ask(&mut boss, "tourney start 1").await;
+    // Round 1 is played; round 2 is paired and announced.
+    let first = play_until(
+        &mut players,
+        "Tourney #1 round 2: every game starts",
+        Some(2),
+    )
+    .await;
+    let before = announced(&first.logs.join(""), 1);
+    assert!(before.contains_key(&2), "{:?}", first.logs);
+    server.restart().await;
+    drop(boss);
+    drop(players);
+    let mut players = Vec::new();
+    for n in names {
+        players.push((n.to_string(), tourney_common::login(&server, n).await));
+    }
+    let rest = play_until(&mut players, "Tourney #1 \"Long\" is over.", None).await;
+    let after = announced(&rest.logs.join(""), 1);
+    assert!(after.contains_key(&3), "{:?}", rest.logs);
+    let mut boss = tourney_common::login(&server, "Boss").await;
+    let info = ask(&mut boss, "tourney info 1").await;
+    assert!(info.contains("5 0 unrated atomic960, finished"), "{info}");
+    // Every stored game, before the restart or after it, started from its
+    // round's position as announced.
+    server.flush_store().await;
+    let pgn = export(&server, &["export-pgn", "--tourney", "1"]);
+    let games = pgn_games(&pgn);
+    assert_eq!(games.len(), 6, "{pgn}");
+    for g in &games {
+        let round: u32 = g["Round"].parse().unwrap();
+        let start = before.get(&round).or(after.get(&round)).unwrap();
+        assert_eq!(g["FEN"], start.fen(), "round {round}: {pgn}");
+    }
+}
