@@ -686,6 +686,9 @@ tourney-kind = { $format ->
 tourney-terms = {$minutes} {$inc} { $rated ->
     [rated] classé
    *[unrated] amical
+}{ $variant ->
+    [atomic960] {" "}atomique 960
+   *[other] {""}
 }
 tourney-status = { $status ->
     [open] inscriptions ouvertes
@@ -728,6 +731,8 @@ tourney-pairs-byes = Tournoi n° {$id} : appariements {$games} ; exempt : {$byes
 tourney-round = Tournoi n° {$id}, ronde {$round} : {$games}.
 tourney-round-byes = Tournoi n° {$id}, ronde {$round} : {$games} ; exempt : {$byes}.
 tourney-round-only-byes = Tournoi n° {$id}, ronde {$round} : exempt : {$byes}.
+tourney-start-position = Tournoi n° {$id}, ronde {$round} : toutes les parties partent de la position Atomic960 numéro {$n} ({$letters}).
+tourney-start-position-arena = Tournoi n° {$id} : ces parties partent de la position Atomic960 numéro {$n} ({$letters}).
 tourney-absent = Tournoi n° {$id} : { $n ->
     [one] {$names} absent
    *[other] {$names} absents
@@ -1186,6 +1191,7 @@ tourney-bad-value = Valeur incorrecte pour { $what ->
 } : « {$word} ».
 tourney-unknown-option = Option inconnue « {$word} ». Usage : {$syntax}
 tourney-unknown-kind = Type de tournoi inconnu « {$kind} » : swiss, rr, arena ou ko.
+tourney-atomic960-unrated = Les tournois d'Atomic960 sont amicaux pour l'instant : la variante aura sa propre cote.
 
 ## Les conditions d'un défi, dans les lignes Défi :, Défi lancé : et pending.
 
