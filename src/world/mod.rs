@@ -33,6 +33,7 @@ pub mod speech;
 pub mod talk;
 pub mod timers;
 pub mod tourney_play;
+mod tourney_results;
 pub mod tourney_run;
 pub mod tourney_starts;
 pub mod tourneys;
