@@ -173,3 +173,41 @@ async fn a_random_start_seek_plays_one_of_the_960_and_rated_is_refused() {
     );
     game_start(&mut alice).await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_formula_with_atomic960_refuses_atomic960_and_takes_atomic() {
+    let server = TestServer::start().await;
+    let mut alice = guest(&server, "Alice").await;
+    let mut bob = guest(&server, "Bob").await;
+    assert_eq!(
+        bob.command("set formula !atomic960").await,
+        "formula set to !atomic960.\n"
+    );
+    assert_eq!(
+        alice.command("match bob 3 0 atomic960 518").await,
+        "Match request does not fit formula for Bob:\nBob's formula: !atomic960\n"
+    );
+    // A seek marked f answered by an Atomic960 game is refused the same way.
+    bob.command("seek 3 0 atomic960 f").await;
+    assert_eq!(
+        alice.command("play bob").await,
+        "Match request does not fit formula for Bob:\nBob's formula: !atomic960\n"
+    );
+    bob.command("unseek").await;
+    // The same clock, atomic: the challenge goes out.
+    let issued = alice.command("match bob 3 0").await;
+    assert!(
+        issued.starts_with("Issuing: Alice (++++) Bob (++++) unrated atomic 3 0."),
+        "{issued}"
+    );
+    bob.expect("Challenge: ").await;
+    bob.expect("fics% ").await;
+    // A formula that asks for Atomic960 lets it through.
+    bob.command("set formula atomic960").await;
+    // (It replaces the atomic challenge still open.)
+    let issued = alice.command("match bob 3 0 atomic960 518").await;
+    assert!(
+        issued.contains("Issuing: Alice (++++) Bob (++++) unrated atomic960 3 0.\n"),
+        "{issued}"
+    );
+}

@@ -159,7 +159,10 @@ impl World {
             return false;
         }
         !s.formula
-            || crate::formula::accepts(&owner.formulas(), &self.offer_facts(owner, viewer, s.terms))
+            || crate::formula::accepts(
+                &owner.formulas(),
+                &self.offer_facts(owner, viewer, s.terms, s.variant),
+            )
     }
 
     /// Shows a new seek to everyone it is for; returns how many saw it.
@@ -397,7 +400,7 @@ impl World {
             return say(msg!("play-out-of-range"));
         }
         if seek.formula
-            && let Some(refusal) = self.formula_refusal(seek.owner, me, seek.terms)
+            && let Some(refusal) = self.formula_refusal(seek.owner, me, seek.terms, seek.variant)
         {
             return vec![Event::Refused(refusal)];
         }
