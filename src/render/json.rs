@@ -11,7 +11,7 @@ use serde_json::{Map, Value, json};
 use shakmaty::Color;
 use shakmaty::fen::Fen;
 
-use crate::chess::BoardSnapshot;
+use crate::chess::{BoardSnapshot, Variant};
 use crate::event::{
     Answer, Arg, Beginning, EndFor, Event, GameIntro, GameOffer, KickReason, Msg, Presence,
     Refusal, SeekAd, Viewer,
@@ -181,7 +181,7 @@ pub fn board_fields(snap: &BoardSnapshot, viewer: Viewer, flip: bool) -> Value {
     let label = snap.label.as_deref();
     let turn = snap.turn();
     let ply = (snap.fullmove.max(1) - 1) * 2 + u32::from(turn == Color::Black);
-    json!({
+    let mut fields = json!({
         "game": snap.game_no,
         "db_id": label.map(|l| l.db_id),
         "fen": fen,
@@ -206,7 +206,14 @@ pub fn board_fields(snap: &BoardSnapshot, viewer: Viewer, flip: bool) -> Value {
             "time_ms": m.time_ms,
         })),
         "lag_ms": snap.lag_ms,
-    })
+    });
+    // Left out for atomic, as the other messages do: the boards of atomic
+    // games keep their bytes.
+    if snap.variant == Variant::Atomic960 {
+        fields["variant"] = snap.variant.word().into();
+        fields["chess960"] = snap.chess960.into();
+    }
+    fields
 }
 
 /// A board message.

@@ -31,6 +31,8 @@ export function boardOf(m: Msg): Board {
     flip: !!m.flip,
     ticking: !!clocks.running,
     dbId: m.db_id ?? null,
+    variant: m.variant === 'atomic960' ? 'atomic960' : 'atomic',
+    chess960: typeof m.chess960 === 'number' ? m.chess960 : null,
   };
 }
 

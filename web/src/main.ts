@@ -16,7 +16,7 @@ const app = new App([
   [/^\/history\/(\d+)$/, historyPage],
   [/^\/tourney\/(\d+)$/, tourney],
   [/^\/player\/([A-Za-z]+)$/, player],
-  [/^\/help\/atomic$/, help],
+  [/^\/help\/atomic(960)?$/, help],
 ]);
 app.start();
 // The tests (and the curious) can reach the application from the console.

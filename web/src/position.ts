@@ -31,6 +31,10 @@ export interface Board {
   ticking: boolean;
   /** The game's database id (null for an examined game). */
   dbId: number | null;
+  /** The game's rules: Atomic960 castles the king onto its rook (Chess960 castling). */
+  variant: 'atomic' | 'atomic960';
+  /** The Chess960 number of an Atomic960 game's start, if it began from one of the 960. */
+  chess960: number | null;
 }
 
 const FILES = 'abcdefgh';
@@ -66,6 +70,8 @@ export function lastMoveSquares(b: Board): [string, string] | null {
   const m = /([a-h][1-8])-([a-h][1-8])/.exec(b.verbose);
   if (m) return [m[1], m[2]];
   const rank = b.turn === 'white' ? '8' : '1'; // the side that moved is the other one
+  // Atomic960: the king's square after castling is the same, wherever it started.
+  if (b.variant === 'atomic960' && (b.verbose === 'o-o' || b.verbose === 'o-o-o')) return null;
   if (b.verbose === 'o-o') return ['e' + rank, 'g' + rank];
   if (b.verbose === 'o-o-o') return ['e' + rank, 'c' + rank];
   return null;
