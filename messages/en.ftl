@@ -366,7 +366,7 @@ match-position-decided = That position is already decided; there is no game to p
 match-position-unrated = Games from a set-up position are unrated.
 match-atomic960-unrated = Atomic960 games are unrated for now: they will have a rating of their own.
 match-atomic960-fen = An Atomic960 game starts from one of the 960 start positions: give its number (atomic960 N), not a FEN.
-seek-atomic960-not-yet = Atomic960 is played by match for now (see "help atomic960"); seeks for it are not taken yet.
+seek-atomic960-unrated = Atomic960 seeks are unrated for now: they will have a rating of their own.
 match-from-examined = The game will start from the position you are examining.
 refuse-gone = That player has left.
 refuse-self-match = You can't match yourself.
@@ -529,7 +529,7 @@ handle-not-letters = Sorry, names can only consist of lower and upper case lette
 ## Seeks.
 
 # GUI; $rated is word-rated or word-unrated; $flags the colour and m, f marks.
-seek-ad = {$name} ({$rating}) seeking {$minutes} {$inc} {$rated} atomic{$flags} ("play {$index}" to respond)
+seek-ad = {$name} ({$rating}) seeking {$minutes} {$inc} {$rated} {$variant}{$start}{$flags} ("play {$index}" to respond)
 # GUI
 seeks-removed = Ads removed: {$list}
 seek-while-playing = You can't seek while you are playing a game.

@@ -339,7 +339,7 @@ match-position-decided = Cette position est déjà décidée : il n'y a pas de p
 match-position-unrated = Les parties qui partent d'une position arrangée sont amicales.
 match-atomic960-unrated = Les parties d'Atomic960 sont amicales pour l'instant : elles auront leur propre cote.
 match-atomic960-fen = Une partie d'Atomic960 part de l'une des 960 positions de départ : donnez son numéro (atomic960 N), pas une FEN.
-seek-atomic960-not-yet = L'Atomic960 se joue par match pour l'instant (voir « help atomic960 ») ; les propositions de partie ne le prennent pas encore.
+seek-atomic960-unrated = Les propositions de partie d'Atomic960 sont amicales pour l'instant : elles auront leur propre cote.
 match-from-examined = La partie partira de la position que vous examinez.
 refuse-gone = Ce joueur est parti.
 refuse-self-match = Vous ne pouvez pas vous défier vous-même.
@@ -479,7 +479,10 @@ handle-not-letters = Désolé, un nom ne peut contenir que des lettres minuscule
 
 ## Propositions de partie (seek).
 
-seek-ad = {$name} ({$rating}) cherche une partie atomique {$rated} {$minutes} {$inc}{$flags} (« play {$index} » pour répondre)
+seek-ad = {$name} ({$rating}) cherche une partie {$variant ->
+    [atomic960] atomique 960
+   *[other] atomique
+}{$start} {$rated} {$minutes} {$inc}{$flags} (« play {$index} » pour répondre)
 seeks-removed = Propositions retirées : {$list}
 seek-while-playing = Vous ne pouvez pas proposer de partie pendant une partie.
 seek-same = Vous avez déjà une proposition active avec les mêmes conditions.

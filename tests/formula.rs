@@ -21,6 +21,7 @@ fn facts() -> OfferFacts {
         assess_win: 11,
         assess_draw: 2,
         assess_loss: -7,
+        atomic960: false,
     }
 }
 
@@ -509,4 +510,18 @@ fn random_input_never_panics() {
         parsed > 100,
         "the generator should also make valid formulas ({parsed})"
     );
+}
+
+#[test]
+fn atomic960_is_one_only_for_an_atomic960_game() {
+    let atomic = facts();
+    let a960 = OfferFacts {
+        atomic960: true,
+        ..facts()
+    };
+    assert_eq!(eval_with("atomic960", &atomic), 0);
+    assert_eq!(eval_with("atomic960", &a960), 1);
+    // Its rules are atomic's: `atomic` stays 1.
+    assert_eq!(eval_with("atomic & !atomic960", &a960), 0);
+    assert_eq!(eval_with("ATOMIC960", &a960), 1);
 }

@@ -153,12 +153,6 @@ async fn a_random_start_is_one_of_the_960_and_the_wrong_asks_are_refused() {
         fen.contains("An Atomic960 game starts from one of the 960"),
         "{fen}"
     );
-    assert!(
-        alice
-            .command("seek 3 0 atomic960")
-            .await
-            .contains("Atomic960 is played by match for now")
-    );
     let (a, b) = start(&mut alice, &mut bob, "3 0 A960").await;
     for text in [&a, &b] {
         assert!(

@@ -90,5 +90,6 @@ fn offer(u: &mut Unstructured<'_>) -> Result<OfferFacts> {
         assess_win: u.arbitrary()?,
         assess_draw: u.arbitrary()?,
         assess_loss: u.arbitrary()?,
+        atomic960: u.arbitrary()?,
     })
 }

@@ -3,25 +3,31 @@
 use tokio::time::Instant;
 
 use super::{Ctx, terms};
+use crate::chess::Variant;
 use crate::msg;
 use crate::settings::vars::Switch;
 use crate::world::game::Terms;
 use crate::world::seeks::SeekRequest;
 
-/// `seek [time [inc]] [r|u] [w|b] [atomic] [m|a] [f] [min-max]`
+/// `seek [time [inc]] [r|u] [w|b] [atomic|atomic960 [N]] [m|a] [f] [min-max]`
 pub fn seek(ctx: &mut Ctx<'_>, args: &str) {
     let words: Vec<&str> = args.split_whitespace().collect();
     let t = match terms::parse(&words, true) {
         Ok(t) => t,
         Err(e) => return ctx.say(&e.msg()),
     };
-    if t.variant != crate::chess::Variant::Atomic {
-        return ctx.say(&msg!("seek-atomic960-not-yet"));
+    // Atomic960 is unrated until it has a rating line of its own: asked
+    // for rated, refused; by default, unrated.
+    let atomic960 = t.variant == Variant::Atomic960;
+    if atomic960 && t.rated == Some(true) {
+        return ctx.say(&msg!("seek-atomic960-unrated"));
     }
     let vars = &ctx.session.vars;
     let (minutes, inc) = t.clock(vars);
     let registered = ctx.session.is_registered();
-    let mut rated = t.rated.unwrap_or(registered && vars.switch(Switch::Rated));
+    let mut rated = t
+        .rated
+        .unwrap_or(registered && !atomic960 && vars.switch(Switch::Rated));
     if rated && !registered {
         // Guests may only seek unrated games (docs/protocol.md §3.1).
         ctx.say(&msg!("seek-set-unrated"));
@@ -37,6 +43,8 @@ pub fn seek(ctx: &mut Ctx<'_>, args: &str) {
         manual: t.manual,
         formula: t.formula,
         range: t.range.unwrap_or((0, 9999)),
+        variant: t.variant,
+        start: t.start,
     };
     let reply = ctx.world().post_seek(ctx.session.id, req, Instant::now());
     ctx.events(&reply);

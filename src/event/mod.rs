@@ -191,6 +191,10 @@ pub struct SeekAd {
     pub manual: bool,
     pub formula: bool,
     pub range: (u32, u32),
+    /// The type word: `atomic` or `atomic960` (`<s>`'s `tp=`).
+    pub variant: &'static str,
+    /// The Atomic960 start the seeker chose (0-959), if any.
+    pub start: Option<u16>,
 }
 
 /// Someone arrived or left, as the users who follow that hear it.

@@ -59,6 +59,7 @@ pub(super) enum Var {
     AssessLoss,
     AssessWin,
     Atomic,
+    Atomic960,
     Blitz,
     Bughouse,
     Computer,
@@ -85,13 +86,14 @@ pub(super) enum Var {
 }
 
 /// Every variable name, for lookup and for tests.
-pub(super) const VARIABLES: [(&str, Var); 29] = [
+pub(super) const VARIABLES: [(&str, Var); 30] = [
     ("abuser", Var::Abuser),
     ("active", Var::Active),
     ("assessdraw", Var::AssessDraw),
     ("assessloss", Var::AssessLoss),
     ("assesswin", Var::AssessWin),
     ("atomic", Var::Atomic),
+    ("atomic960", Var::Atomic960),
     ("blitz", Var::Blitz),
     ("bughouse", Var::Bughouse),
     ("computer", Var::Computer),
@@ -132,6 +134,7 @@ impl Var {
             Var::AssessLoss => facts.assess_loss,
             Var::AssessWin => facts.assess_win,
             Var::Atomic => 1,
+            Var::Atomic960 => flag(facts.atomic960),
             Var::Blitz => flag(speed == Speed::Blitz),
             Var::Computer => flag(facts.computer),
             Var::Inc => facts.inc,

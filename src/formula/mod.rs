@@ -128,6 +128,9 @@ pub struct OfferFacts {
     pub assess_win: i64,
     pub assess_draw: i64,
     pub assess_loss: i64,
+    /// The game would be Atomic960 (`atomic960`; `atomic` stays 1: its
+    /// rules are atomic's).
+    pub atomic960: bool,
 }
 
 /// Whether `user`'s formula lets the offer through: true without a

@@ -251,16 +251,26 @@ fn seek_ad(view: &View, ad: &SeekAd, out: &mut String) {
         minutes = ad.terms.minutes,
         inc = ad.terms.inc,
         rated = rated_word(lang_for(view, "seek-ad"), ad.terms.rated),
+        variant = ad.variant,
+        start = start_words(ad),
         flags = flags,
         index = ad.id
     );
     msg(view, &m, out);
 }
 
-/// A seek's `<s>` (or `<sn>`) line, no newline.
+/// ` 518` after the type word of an ad whose seeker chose the Atomic960
+/// start (as `seek 3 0 atomic960 518` asked for it), empty otherwise.
+fn start_words(ad: &SeekAd) -> String {
+    ad.start.map(|n| format!(" {n}")).unwrap_or_default()
+}
+
+/// A seek's `<s>` (or `<sn>`) line, no newline. `tp=` is the type word
+/// (`atomic`, `atomic960`); the start a seeker chose is in `sought` and
+/// the ad, not here, where GUIs expect FICS's fields only.
 pub fn seek_info(ad: &SeekAd, tag: &str, out: &mut String) {
     out.push_str(&format!(
-        "<{tag}> {} w={} ti={:02x} rt={} t={} i={} r={} tp=atomic c={} rr={}-{} a={} f={}",
+        "<{tag}> {} w={} ti={:02x} rt={} t={} i={} r={} tp={} c={} rr={}-{} a={} f={}",
         ad.id,
         ad.name,
         ad.title_flags,
@@ -268,6 +278,7 @@ pub fn seek_info(ad: &SeekAd, tag: &str, out: &mut String) {
         ad.terms.minutes,
         ad.terms.inc,
         if ad.terms.rated { 'r' } else { 'u' },
+        ad.variant,
         ad.color.unwrap_or('?'),
         ad.range.0,
         ad.range.1,
@@ -688,6 +699,8 @@ mod tests {
             manual: false,
             formula: false,
             range: (0, 9999),
+            variant: "atomic",
+            start: None,
         });
         let ev = Event::SeekPosted { ad, own: false };
         assert_eq!(

@@ -266,6 +266,8 @@ fn seek(ad: &SeekAd) -> Value {
         "manual": ad.manual,
         "formula": ad.formula,
         "range": [ad.range.0, ad.range.1],
+        "variant": ad.variant,
+        "start": ad.start,
     })
 }
 

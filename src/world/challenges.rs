@@ -69,7 +69,7 @@ impl World {
         if let Some(refusal) = self.computer_refusal(from, to, req.terms) {
             return Err(refusal);
         }
-        if let Some(refusal) = self.formula_refusal(to, from, req.terms) {
+        if let Some(refusal) = self.formula_refusal(to, from, req.terms, req.variant()) {
             return Err(refusal);
         }
         let (my_name, their_name) = (me.name.clone(), them.name.clone());

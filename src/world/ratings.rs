@@ -3,6 +3,7 @@
 
 use shakmaty::Color;
 
+use crate::chess::Variant;
 use crate::event::{Msg, Refusal};
 use crate::formula::OfferFacts;
 use crate::msg;
@@ -21,8 +22,15 @@ pub struct RatedOutcome {
 }
 
 impl World {
-    /// What `owner`'s formula sees of an offer from `opponent` on `terms`.
-    pub fn offer_facts(&self, owner: &Player, opponent: &Player, terms: Terms) -> OfferFacts {
+    /// What `owner`'s formula sees of an offer from `opponent` on `terms`
+    /// in `variant`.
+    pub fn offer_facts(
+        &self,
+        owner: &Player,
+        opponent: &Player,
+        terms: Terms,
+        variant: Variant,
+    ) -> OfferFacts {
         let now = unix_now();
         let (win, draw, loss) = match (&owner.rating, &opponent.rating, terms.rated) {
             (Some(me), Some(them), true) => {
@@ -48,6 +56,7 @@ impl World {
             assess_win: i64::from(win),
             assess_draw: i64::from(draw),
             assess_loss: i64::from(loss),
+            atomic960: variant == Variant::Atomic960,
         }
     }
 
@@ -58,10 +67,11 @@ impl World {
         owner: SessionId,
         asker: SessionId,
         terms: Terms,
+        variant: Variant,
     ) -> Option<Refusal> {
         let (o, a) = (self.player(owner)?, self.player(asker)?);
         let formulas = o.formulas();
-        let facts = self.offer_facts(o, a, terms);
+        let facts = self.offer_facts(o, a, terms, variant);
         if crate::formula::accepts(&formulas, &facts) {
             return None;
         }

@@ -13,6 +13,7 @@ use tokio::time::Instant;
 
 use std::sync::Arc;
 
+use crate::chess::{StartPosition, Variant};
 use crate::event::{Event, Msg, Refusal, SeekAd};
 use crate::msg;
 use crate::settings::ivars::Ivar;
@@ -38,6 +39,12 @@ pub struct Seek {
     pub formula: bool,
     /// Ratings that may answer, inclusive.
     pub range: (u32, u32),
+    /// Atomic or Atomic960: a seek is only ever answered by a game of its
+    /// own variant.
+    pub variant: Variant,
+    /// The Atomic960 start asked for (`seek 3 0 atomic960 N`); `None`: one
+    /// drawn when the game starts.
+    pub start: Option<StartPosition>,
 }
 
 impl Seek {
@@ -47,6 +54,31 @@ impl Seek {
             && self.color == other.color
             && self.manual == other.manual
             && self.formula == other.formula
+            && self.variant == other.variant
+            && self.start == other.start
+    }
+
+    /// Whether two seeks ask for the same game: the same terms and
+    /// variant, and starts that agree (one of them may leave it to
+    /// chance). Atomic never matches Atomic960.
+    fn same_game(&self, other: &Seek) -> bool {
+        self.terms == other.terms
+            && self.variant == other.variant
+            && (self.start.is_none() || other.start.is_none() || self.start == other.start)
+    }
+
+    /// The start FEN of the game that answers this seek: none for atomic,
+    /// the chosen (or a random) Chess960 start for Atomic960, Shredder-FEN
+    /// as the store keeps it (docs/atomic960.md).
+    fn start_fen(&self) -> Option<String> {
+        match self.variant {
+            Variant::Atomic => None,
+            Variant::Atomic960 => Some(
+                self.start
+                    .unwrap_or_else(StartPosition::random)
+                    .shredder_fen(),
+            ),
+        }
     }
 }
 
@@ -85,6 +117,8 @@ pub struct SeekRequest {
     pub manual: bool,
     pub formula: bool,
     pub range: (u32, u32),
+    pub variant: Variant,
+    pub start: Option<StartPosition>,
 }
 
 impl World {
@@ -103,6 +137,8 @@ impl World {
             manual: s.manual,
             formula: s.formula,
             range: s.range,
+            variant: s.variant.word(),
+            start: s.start.map(StartPosition::number),
         })
     }
 
@@ -123,7 +159,10 @@ impl World {
             return false;
         }
         !s.formula
-            || crate::formula::accepts(&owner.formulas(), &self.offer_facts(owner, viewer, s.terms))
+            || crate::formula::accepts(
+                &owner.formulas(),
+                &self.offer_facts(owner, viewer, s.terms, s.variant),
+            )
     }
 
     /// Shows a new seek to everyone it is for; returns how many saw it.
@@ -223,6 +262,8 @@ impl World {
             manual: req.manual,
             formula: req.formula,
             range: req.range,
+            variant: req.variant,
+            start: req.start,
         };
         let mine: Vec<Seek> = self.seeks.of(owner).cloned().collect();
         if let Some(same) = mine.iter().find(|s| s.same_offer(&seek)) {
@@ -245,7 +286,7 @@ impl World {
         // A seek already posted that fits this one both ways: play it.
         let matching = self.seeks.all().find(|other| {
             other.owner != owner
-                && other.terms == seek.terms
+                && other.same_game(&seek)
                 && (other.color.is_none() || seek.color.is_none() || other.color != seek.color)
                 && self.seek_fits(other, me)
                 && self
@@ -258,6 +299,11 @@ impl World {
                 .map(|p| p.name.clone())
                 .unwrap_or_default();
             let mut reply = say(msg!("seek-matches", name = name));
+            // The posted seek's start, or this one's if it chose one.
+            let other = Seek {
+                start: other.start.or(seek.start),
+                ..other
+            };
             reply.extend(self.answer_seek(owner, &other, now));
             return reply;
         }
@@ -275,13 +321,14 @@ impl World {
     /// Answers a seek: a challenge for a manual seek, else the game starts.
     fn answer_seek(&mut self, me: SessionId, seek: &Seek, now: Instant) -> Vec<Event> {
         let my_color = seek.color.map(|c| !c);
+        let fen = seek.start_fen();
         if seek.manual {
             let req = MatchRequest {
                 terms: seek.terms,
                 color: my_color,
-                fen: None,
+                fen,
                 resume: None,
-                variant: crate::chess::Variant::Atomic,
+                variant: seek.variant,
             };
             let mut reply = say(msg!("seek-manual"));
             match self.challenge(me, seek.owner, req, now) {
@@ -299,7 +346,7 @@ impl World {
             Some(Color::Black) => (me, seek.owner),
             None => self.balance_colors(me, seek.owner),
         };
-        self.start_game(white, black, seek.terms, None, now);
+        self.start_game(white, black, seek.terms, fen.as_deref(), now);
         Vec::new()
     }
 
@@ -353,7 +400,7 @@ impl World {
             return say(msg!("play-out-of-range"));
         }
         if seek.formula
-            && let Some(refusal) = self.formula_refusal(seek.owner, me, seek.terms)
+            && let Some(refusal) = self.formula_refusal(seek.owner, me, seek.terms, seek.variant)
         {
             return vec![Event::Refused(refusal)];
         }
@@ -396,7 +443,7 @@ impl World {
                     s.terms.minutes,
                     s.terms.inc,
                     s.terms.rated_word(),
-                    "atomic",
+                    s.variant.word(),
                     s.range.0,
                     s.range.1
                 )

@@ -224,18 +224,25 @@ impl World {
         Ok(())
     }
 
-    /// One line of `games` (docs/protocol.md §6.2).
+    /// One line of `games` (docs/protocol.md §6.2). Its type letter is
+    /// FICS's `x` for atomic; Atomic960 has no FICS letter, and takes `X`
+    /// (no FICS type uses it; upper case for another atomic, as FICS's `S`,
+    /// `L`, `B` are for its other variants; help games says so).
     pub fn games_line(game: &Game, now: Instant) -> String {
         let turn = game.chess.turn();
         let (w, b) = game.clock.both(turn, now);
         let (ws, bs) = game.chess.strengths();
         format!(
-            "{:3} {:>4} {:<11.11} {:>4} {:<10.10} [ x{}{:3} {:3}] {:>6} -{:>6} ({:2}-{:2}) {}: {:2}",
+            "{:3} {:>4} {:<11.11} {:>4} {:<10.10} [ {}{}{:3} {:3}] {:>6} -{:>6} ({:2}-{:2}) {}: {:2}",
             game.no,
             game.white.rating.column(),
             game.white.name,
             game.black.rating.column(),
             game.black.name,
+            match game.chess.variant() {
+                crate::chess::Variant::Atomic => 'x',
+                crate::chess::Variant::Atomic960 => 'X',
+            },
             if game.terms.rated { 'r' } else { 'u' },
             game.terms.minutes,
             game.terms.inc,

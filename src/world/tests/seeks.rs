@@ -16,6 +16,8 @@ fn seek(terms: Terms) -> SeekRequest {
         manual: false,
         formula: false,
         range: (0, 9999),
+        variant: crate::chess::Variant::Atomic,
+        start: None,
     }
 }
 
