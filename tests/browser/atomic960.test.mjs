@@ -7,6 +7,9 @@
 // telnet user resigns, the finished-game page replays the game from its
 // start, and the examined game steps through it. The rules page
 // /help/atomic960 is linked from the form, in English and in French.
+// The lobby lists a telnet user's Atomic960 seek with its type, and a
+// telnet user plays the browser's Atomic960 seek, where the browser, as
+// Black, castles too.
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -152,4 +155,60 @@ test('the Atomic960 rules page is linked from the challenge form and reads in En
   await screenshot(fr, 'atomic960-rules-fr');
   assert.deepEqual(errors, []);
   assert.deepEqual(frErrors, []);
+});
+
+test('the lobby lists an Atomic960 seek with its type, and a telnet user plays the browser\'s Atomic960 seek', async () => {
+  const { page, errors } = await openPage(browser, server.url('/'));
+  const me = await guestLogin(page);
+  const sam = new Telnet(server.telnet);
+  await sam.loginAs('Sam');
+
+  // A telnet seek of Atomic960 from start 74, in the lobby's list with its type.
+  await sam.command('seek 3 0 atomic960 74');
+  const theirs = await page.waitForSelector('#seeks tr[data-name="Sam"]');
+  assert.equal(await theirs.getAttribute('data-variant'), 'atomic960');
+  assert.equal(await page.textContent('#seeks tr[data-name="Sam"] td.variant'), 'Atomic960 (74)');
+  await screenshot(page, 'atomic960-seeks');
+  await sam.command('unseek');
+  await page.waitForSelector('#seeks tr[data-name="Sam"]', { state: 'detached' });
+
+  // The browser's own seek, from the form: Atomic960 from start 74, as Black.
+  await page.selectOption('#seek-variant', 'atomic960');
+  await page.fill('#seek-start', '74');
+  await page.selectOption('#seek-color', 'black');
+  await page.click('#seek-button');
+  const mine = await page.waitForSelector(`#seeks tr[data-name="${me}"]`);
+  assert.equal(await mine.getAttribute('data-variant'), 'atomic960');
+  const index = await mine.getAttribute('data-seek');
+  // The telnet user hears the ad, then finds it in sought.
+  await sam.expect(`${me}(U) (++++) seeking 3 0 unrated atomic960 74 [black] ("play ${index}" to`);
+  await sam.expect('fics% ');
+  const sought = await sam.command('sought');
+  assert.match(sought, new RegExp(`${index} \\+\\+\\+\\+ ${me}\\(U\\)\\s+3\\s+0 unrated atomic960 \\[black\\]`));
+
+  sam.send(`play ${index}`);
+  await sam.expect(`Creating: Sam (++++) ${me} (++++) unrated atomic960 3 0`);
+  const game = Number((await sam.expect(/\{Game (\d+) /))[1]);
+  const first = (await sam.expect(/<12> [^\n]*/))[0];
+  assert.match(first, /^<12> nnrkbbqr pppppppp -------- -------- -------- -------- PPPPPPPP NNRKBBQR W /);
+  await sam.expect('fics% ');
+  await page.waitForURL(`**/game/${game}`);
+  await page.waitForSelector('.game-page .board[data-ply="0"]');
+  assert.equal(placement(await boardFen(page)), START);
+  assert.equal(await page.textContent('#game-variant'), 'Atomic960, start position 74');
+
+  // White castles on telnet; the browser, Black, castles by clicking its king then its rook.
+  await sam.command('O-O-O');
+  await page.waitForSelector('.game-page .board[data-ply="1"]');
+  assert.deepEqual(await destsOf(page, 'd8'), ['c8']);
+  await clickMove(page, 'd8', 'c8');
+  const castled = (await sam.expect(/<12> [^\n]*/))[0].split(' ');
+  assert.equal(castled[1], 'nnkrbbqr');
+  assert.deepEqual([castled[27], castled[29]], ['o-o-o', 'O-O-O']);
+  await sam.expect('fics% ');
+  sam.send('resign');
+  await page.waitForSelector('#result-score');
+  assert.equal(await page.textContent('#result-score'), '0-1');
+  assert.deepEqual(errors, []);
+  sam.close();
 });

@@ -48,6 +48,8 @@ function seekOf(s: Msg): Seek {
     color: s.color === 'white' ? 'W' : s.color === 'black' ? 'B' : '?',
     range: Array.isArray(s.range) ? s.range.join('-') : '0-9999',
     own: !!s.own,
+    variant: s.variant === 'atomic960' ? 'atomic960' : 'atomic',
+    start: typeof s.start === 'number' ? s.start : null,
   };
 }
 

@@ -69,9 +69,10 @@ export function lobby(app: App): Page {
   const quickPlay = async (minutes: number, increment: number) => {
     if (!(await app.session.ensure())) return;
     const wantRated = quickRated.checked && m.registered;
-    const own = [...m.seeks.values()].find((s) => s.own && s.minutes === minutes && s.increment === increment);
+    // Quick pairing is atomic's: an Atomic960 seek with the same clock is not taken (nor taken back) by it.
+    const own = [...m.seeks.values()].find((s) => s.own && s.variant === 'atomic' && s.minutes === minutes && s.increment === increment);
     if (own) return say((await app.client.unseek(own.index)).text);
-    const open = [...m.seeks.values()].find((s) => !s.own && s.minutes === minutes && s.increment === increment && s.rated === wantRated);
+    const open = [...m.seeks.values()].find((s) => !s.own && s.variant === 'atomic' && s.minutes === minutes && s.increment === increment && s.rated === wantRated);
     if (open) {
       const r = await app.client.play(open.index);
       if (!r.ok) say(r.text);
@@ -84,7 +85,7 @@ export function lobby(app: App): Page {
     fill(
       quick,
       ...QUICK.map(([mi, inc]) => {
-        const own = [...m.seeks.values()].some((s) => s.own && s.minutes === mi && s.increment === inc);
+        const own = [...m.seeks.values()].some((s) => s.own && s.variant === 'atomic' && s.minutes === mi && s.increment === inc);
         return h(
           'button',
           { type: 'button', class: own ? 'tc waiting' : 'tc', 'data-tc': `${mi}+${inc}`, 'aria-pressed': String(own), onclick: () => void quickPlay(mi, inc) },
@@ -106,16 +107,17 @@ export function lobby(app: App): Page {
           } }, t('play'));
       return h(
         'tr',
-        { 'data-seek': s.index, 'data-name': s.name },
+        { 'data-seek': s.index, 'data-name': s.name, 'data-variant': s.variant },
         h('td', {}, s.name),
         h('td', { title: ratingTitle(s.rating) }, s.rating),
         h('td', {}, `${s.minutes} + ${s.increment}`),
+        h('td', { class: 'variant' }, s.variant === 'atomic960' ? `${t('atomic960')}${s.start !== null ? ` (${s.start})` : ''}` : t('atomic')),
         h('td', {}, s.rated ? t('rated') : t('unrated')),
         h('td', {}, s.color === 'W' ? t('white') : s.color === 'B' ? t('black') : t('anyColor')),
         h('td', {}, action),
       );
     });
-    fill(seeks, ...(rows.length ? rows : [h('tr', {}, h('td', { colspan: 6 }, t('noSeeks')))]));
+    fill(seeks, ...(rows.length ? rows : [h('tr', {}, h('td', { colspan: 7 }, t('noSeeks')))]));
     // Guests are offered only the seeks they may take: unrated ones.
     fill(seekNote, m.online && !m.registered ? t('guestSeeks') : '', list.some((s) => /^[+-]{4}$/.test(s.rating)) ? ` ${t('ratingLegend')}` : '');
     drawQuick();
@@ -230,7 +232,7 @@ export function lobby(app: App): Page {
         h(
           'table',
           {},
-          h('thead', {}, h('tr', {}, ...[t('player'), t('rating'), t('time'), t('mode'), t('color'), ''].map((x) => h('th', { scope: 'col' }, x)))),
+          h('thead', {}, h('tr', {}, ...[t('player'), t('rating'), t('time'), t('variant'), t('mode'), t('color'), ''].map((x) => h('th', { scope: 'col' }, x)))),
           seeks,
         ),
         seekNote,
