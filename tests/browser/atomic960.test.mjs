@@ -167,7 +167,7 @@ test('the lobby lists an Atomic960 seek with its type, and a telnet user plays t
   await sam.command('seek 3 0 atomic960 74');
   const theirs = await page.waitForSelector('#seeks tr[data-name="Sam"]');
   assert.equal(await theirs.getAttribute('data-variant'), 'atomic960');
-  assert.equal(await page.textContent('#seeks tr[data-name="Sam"] td.variant'), 'Atomic960 (74)');
+  assert.equal(await page.textContent('#seeks tr[data-name="Sam"] td .variant'), ' Atomic960 (74)');
   await screenshot(page, 'atomic960-seeks');
   await sam.command('unseek');
   await page.waitForSelector('#seeks tr[data-name="Sam"]', { state: 'detached' });

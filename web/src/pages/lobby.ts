@@ -111,13 +111,13 @@ export function lobby(app: App): Page {
         h('td', {}, s.name),
         h('td', { title: ratingTitle(s.rating) }, s.rating),
         h('td', {}, `${s.minutes} + ${s.increment}`),
-        h('td', { class: 'variant' }, s.variant === 'atomic960' ? `${t('atomic960')}${s.start !== null ? ` (${s.start})` : ''}` : t('atomic')),
-        h('td', {}, s.rated ? t('rated') : t('unrated')),
+        // The mode says the variant when it is not atomic (with the seeker's start, if chosen).
+        h('td', {}, s.rated ? t('rated') : t('unrated'), s.variant === 'atomic960' ? h('span', { class: 'variant' }, ` ${t('atomic960')}${s.start !== null ? ` (${s.start})` : ''}`) : ''),
         h('td', {}, s.color === 'W' ? t('white') : s.color === 'B' ? t('black') : t('anyColor')),
         h('td', {}, action),
       );
     });
-    fill(seeks, ...(rows.length ? rows : [h('tr', {}, h('td', { colspan: 7 }, t('noSeeks')))]));
+    fill(seeks, ...(rows.length ? rows : [h('tr', {}, h('td', { colspan: 6 }, t('noSeeks')))]));
     // Guests are offered only the seeks they may take: unrated ones.
     fill(seekNote, m.online && !m.registered ? t('guestSeeks') : '', list.some((s) => /^[+-]{4}$/.test(s.rating)) ? ` ${t('ratingLegend')}` : '');
     drawQuick();
@@ -232,7 +232,7 @@ export function lobby(app: App): Page {
         h(
           'table',
           {},
-          h('thead', {}, h('tr', {}, ...[t('player'), t('rating'), t('time'), t('variant'), t('mode'), t('color'), ''].map((x) => h('th', { scope: 'col' }, x)))),
+          h('thead', {}, h('tr', {}, ...[t('player'), t('rating'), t('time'), t('mode'), t('color'), ''].map((x) => h('th', { scope: 'col' }, x)))),
           seeks,
         ),
         seekNote,
