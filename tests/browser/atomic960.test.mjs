@@ -91,6 +91,8 @@ test('a browser guest plays Atomic960 from start 74 against a telnet user and ca
   await watcher.waitForSelector('.game-page .board[data-ply="2"]');
   assert.equal(placement(await boardFen(watcher)), BOTH_CASTLED);
   assert.deepEqual(await movesOf(watcher), ['O-O-O', 'O-O-O']);
+  // The last move's squares are the king's and its rook's (d8, c8), not the e-file's.
+  assert.deepEqual(await watcher.$eval('.game-page .board', (el) => el.cg.state.lastMove), ['d8', 'c8']);
 
   await clickMove(player, 'g2', 'g4');
   await tel.expect('<12> ');

@@ -28,6 +28,7 @@ export function boardOf(m: Msg): Board {
     blackMs: clocks.black_ms ?? 0,
     verbose: m.move?.verbose ?? 'none',
     san: m.move?.san ?? 'none',
+    uci: m.move?.uci ?? 'none',
     flip: !!m.flip,
     ticking: !!clocks.running,
     dbId: m.db_id ?? null,

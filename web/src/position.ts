@@ -27,6 +27,8 @@ export interface Board {
   verbose: string;
   /** The last move in SAN (English letters), or `none`. */
   san: string;
+  /** The last move in UCI (an Atomic960 castling: the king onto its rook), or `none`. */
+  uci: string;
   flip: boolean;
   ticking: boolean;
   /** The game's database id (null for an examined game). */
@@ -70,8 +72,11 @@ export function lastMoveSquares(b: Board): [string, string] | null {
   const m = /([a-h][1-8])-([a-h][1-8])/.exec(b.verbose);
   if (m) return [m[1], m[2]];
   const rank = b.turn === 'white' ? '8' : '1'; // the side that moved is the other one
-  // Atomic960: the king's square after castling is the same, wherever it started.
-  if (b.variant === 'atomic960' && (b.verbose === 'o-o' || b.verbose === 'o-o-o')) return null;
+  // Atomic960: the king started anywhere; the UCI says where (the king onto its rook).
+  if (b.variant === 'atomic960' && (b.verbose === 'o-o' || b.verbose === 'o-o-o')) {
+    const uci = /^([a-h][1-8])([a-h][1-8])/.exec(b.uci);
+    return uci ? [uci[1], uci[2]] : null;
+  }
   if (b.verbose === 'o-o') return ['e' + rank, 'g' + rank];
   if (b.verbose === 'o-o-o') return ['e' + rank, 'c' + rank];
   return null;
