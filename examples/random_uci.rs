@@ -26,7 +26,13 @@
 //! * `--once PATH`: misbehave only if PATH does not exist yet, and create
 //!   it when misbehaving (so an engine started again behaves);
 //! * `--score CP`: the score it reports (default 0);
-//! * `--seed N`: the seed of its random choices.
+//! * `--seed N`: the seed of its random choices;
+//! * `--castle`: play a castling move whenever one is legal (the test of
+//!   Atomic960 castling by the engine).
+//!
+//! With `setoption name UCI_Chess960 value true` it reads and writes
+//! castling the Chess960 way (the king onto its rook, X-FEN rights), as
+//! engines do: without it, a Chess960 start's `KQkq` cannot be read.
 
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
@@ -43,6 +49,7 @@ struct Switches {
     hang_at: Option<u64>,
     once: Option<PathBuf>,
     stubborn: bool,
+    castle: bool,
     score: i32,
     seed: u64,
 }
@@ -61,6 +68,7 @@ fn switches() -> Result<Switches, String> {
             "--hang-at" => s.hang_at = Some(number(&value()?)?),
             "--once" => s.once = Some(PathBuf::from(value()?)),
             "--stubborn" => s.stubborn = true,
+            "--castle" => s.castle = true,
             "--score" => s.score = value()?.parse().map_err(|_| "--score takes a number")?,
             "--seed" => s.seed = number(&value()?)?,
             other => return Err(format!("unknown switch {other}")),
@@ -83,7 +91,7 @@ fn misbehave(s: &Switches) -> bool {
 }
 
 /// `position startpos|fen F [moves …]`
-fn position(args: &str) -> Option<Atomic> {
+fn position(args: &str, mode: CastlingMode) -> Option<Atomic> {
     let (mut pos, moves) = if let Some(rest) = args.strip_prefix("startpos") {
         (Atomic::default(), rest)
     } else {
@@ -93,7 +101,7 @@ fn position(args: &str) -> Option<Atomic> {
             None => (rest, ""),
         };
         let fen = Fen::from_ascii(fen.trim().as_bytes()).ok()?;
-        (fen.into_position(CastlingMode::Standard).ok()?, moves)
+        (fen.into_position(mode).ok()?, moves)
     };
     if let Some(list) = moves.trim().strip_prefix("moves") {
         for m in list.split_whitespace() {
@@ -105,11 +113,11 @@ fn position(args: &str) -> Option<Atomic> {
 }
 
 /// A move that is not legal in `pos`.
-fn illegal(pos: &Atomic) -> String {
+fn illegal(pos: &Atomic, mode: CastlingMode) -> String {
     let legal: Vec<String> = pos
         .legal_moves()
         .iter()
-        .map(|m| m.to_uci(CastlingMode::Standard).to_string())
+        .map(|m| m.to_uci(mode).to_string())
         .collect();
     for from in Square::ALL {
         for to in Square::ALL {
@@ -140,6 +148,7 @@ fn main() {
     let mut pos = Atomic::default();
     let mut gos = 0u64;
     let mut multipv = 1usize;
+    let mut mode = CastlingMode::Standard;
     // Set once the engine has answered an illegal move (see --stubborn).
     let mut deluded = false;
     let stdin = std::io::stdin();
@@ -149,7 +158,7 @@ fn main() {
         let line = line.trim();
         let (command, args) = line.split_once(' ').unwrap_or((line, ""));
         let reply = match command {
-            "uci" => "id name random_uci\nid author atomicd\noption name UCI_Variant type combo default atomic var atomic\nuciok".to_string(),
+            "uci" => "id name random_uci\nid author atomicd\noption name UCI_Variant type combo default atomic var atomic\noption name UCI_Chess960 type check default false\nuciok".to_string(),
             "isready" => "readyok".to_string(),
             "ucinewgame" => {
                 pos = Atomic::default();
@@ -160,13 +169,21 @@ fn main() {
                     multipv = k.trim().parse().unwrap_or(1).max(1);
                     continue;
                 }
+                if let Some(v) = args.strip_prefix("name UCI_Chess960 value ") {
+                    mode = if v.trim() == "true" {
+                        CastlingMode::Chess960
+                    } else {
+                        CastlingMode::Standard
+                    };
+                    continue;
+                }
                 if args.contains("UCI_Variant") && !args.ends_with("atomic") {
                     "info string random_uci only plays atomic".to_string()
                 } else {
                     continue;
                 }
             }
-            "position" => match position(args.trim()) {
+            "position" => match position(args.trim(), mode) {
                 Some(p) => {
                     pos = p;
                     continue;
@@ -183,11 +200,13 @@ fn main() {
                     for _ in stdin.lock().lines() {}
                     return;
                 }
-                let legal: Vec<String> = pos
-                    .legal_moves()
+                let moves = pos.legal_moves();
+                let castling: Vec<String> = moves
                     .iter()
-                    .map(|m| m.to_uci(CastlingMode::Standard).to_string())
+                    .filter(|m| s.castle && m.is_castle())
+                    .map(|m| m.to_uci(mode).to_string())
                     .collect();
+                let legal: Vec<String> = moves.iter().map(|m| m.to_uci(mode).to_string()).collect();
                 // `searchmoves` narrows the choice (moves it does not know
                 // are ignored, as Stockfish does).
                 let allowed: Vec<String> = match args.split_once("searchmoves") {
@@ -199,11 +218,12 @@ fn main() {
                 };
                 let mut lines: Vec<String> = Vec::new();
                 if s.illegal_at == Some(gos) && misbehave(&s) {
-                    lines.push(illegal(&pos));
+                    lines.push(illegal(&pos, mode));
                     deluded = s.stubborn;
                 } else if deluded && multipv > 1 {
-                    lines.push(illegal(&pos));
+                    lines.push(illegal(&pos, mode));
                 }
+                lines.extend(castling);
                 let mut pool = if allowed.is_empty() { legal.clone() } else { allowed };
                 while lines.len() < multipv.max(1) && !pool.is_empty() {
                     let i = (random() % pool.len() as u64) as usize;

@@ -770,10 +770,14 @@ tourney-kind = { $format ->
     [arena-min] arena {$n} min
    *[arena-s] arena {$n} s
 }
-# A tourney's time, increment and whether it is rated.
+# A tourney's time, increment, whether it is rated, and its variant
+# ($variant: atomic or atomic960; nothing is said for atomic).
 tourney-terms = {$minutes} {$inc} { $rated ->
     [rated] rated
    *[unrated] unrated
+}{ $variant ->
+    [atomic960] {" "}atomic960
+   *[other] {""}
 }
 tourney-status = { $status ->
     [open] open
@@ -812,6 +816,11 @@ tourney-pairs-byes = Tourney #{$id} pairs {$games}; bye: {$byes}.
 tourney-round = Tourney #{$id} round {$round}: {$games}.
 tourney-round-byes = Tourney #{$id} round {$round}: {$games}; bye: {$byes}.
 tourney-round-only-byes = Tourney #{$id} round {$round}:  bye: {$byes}.
+# An Atomic960 event: the start position every game of the round (of the
+# arena's pairing wave) plays; $n is its Chess960 number, $letters White's
+# first rank.
+tourney-start-position = Tourney #{$id} round {$round}: every game starts from Atomic960 position {$n} ({$letters}).
+tourney-start-position-arena = Tourney #{$id}: these games start from Atomic960 position {$n} ({$letters}).
 # $names is "Alice and Bob", $n how many they are.
 tourney-absent = Tourney #{$id}: {$names} absent; forfeit.
 tourney-withdrawn = Tourney #{$id}: {$name} is withdrawn after two forfeits.
@@ -1335,6 +1344,7 @@ tourney-bad-name = A tourney name is one word of up to 30 letters, digits, - or 
 tourney-bad-value = Bad {$what} "{$word}".
 tourney-unknown-option = Unknown option "{$word}". Usage: {$syntax}
 tourney-unknown-kind = Unknown tourney kind "{$kind}": swiss, rr, arena or ko.
+tourney-atomic960-unrated = Atomic960 tourneys are unrated for now: the variant will have a rating of its own.
 
 ## A challenge's terms, inside Challenge:, Issuing: and pending lines.
 
@@ -1512,6 +1522,20 @@ mail-no-such-game = There is no such game in progress.
 mail-game-subject = {$server}: {$players}
 mail-game-sent = The game {$players} was mailed to {$email}.
 mail-failed = The mail could not be sent; try again later.
+mail-help-subject = {$server}: help {$topic}
+mail-help-sent = The help page "{$topic}" was mailed to {$email}.
+mail-messages-subject = {$server}: your messages
+mail-messages-sent = { $n ->
+    [one] Your message was mailed to {$email}.
+   *[other] Your {$n} messages were mailed to {$email}.
+}
+mail-source-subject = {$server}: the server's source
+mail-source-body = {$server} runs atomicd {$version}, free software under the GNU General Public License, version 3 or later: you may have its source, change it and share it.
+    { $url ->
+        [none] This copy names no public repository: the operator of {$server} gives out the source of the version that runs, on request (answer this mail).
+       *[other] The source is in its repository: {$url}
+    }
+mail-source-sent = Where to get the server's source was mailed to {$email}.
 
 ## Issue 29: signing up (the /register page, help register, accounts).
 

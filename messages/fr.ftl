@@ -689,6 +689,9 @@ tourney-kind = { $format ->
 tourney-terms = {$minutes} {$inc} { $rated ->
     [rated] classé
    *[unrated] amical
+}{ $variant ->
+    [atomic960] {" "}atomique 960
+   *[other] {""}
 }
 tourney-status = { $status ->
     [open] inscriptions ouvertes
@@ -731,6 +734,8 @@ tourney-pairs-byes = Tournoi n° {$id} : appariements {$games} ; exempt : {$byes
 tourney-round = Tournoi n° {$id}, ronde {$round} : {$games}.
 tourney-round-byes = Tournoi n° {$id}, ronde {$round} : {$games} ; exempt : {$byes}.
 tourney-round-only-byes = Tournoi n° {$id}, ronde {$round} : exempt : {$byes}.
+tourney-start-position = Tournoi n° {$id}, ronde {$round} : toutes les parties partent de la position Atomic960 numéro {$n} ({$letters}).
+tourney-start-position-arena = Tournoi n° {$id} : ces parties partent de la position Atomic960 numéro {$n} ({$letters}).
 tourney-absent = Tournoi n° {$id} : { $n ->
     [one] {$names} absent
    *[other] {$names} absents
@@ -1189,6 +1194,7 @@ tourney-bad-value = Valeur incorrecte pour { $what ->
 } : « {$word} ».
 tourney-unknown-option = Option inconnue « {$word} ». Usage : {$syntax}
 tourney-unknown-kind = Type de tournoi inconnu « {$kind} » : swiss, rr, arena ou ko.
+tourney-atomic960-unrated = Les tournois d'Atomic960 sont amicaux pour l'instant : la variante aura sa propre cote.
 
 ## Les conditions d'un défi, dans les lignes Défi :, Défi lancé : et pending.
 
@@ -1358,6 +1364,20 @@ mail-no-such-game = Il n'y a pas de telle partie en cours.
 mail-game-subject = {$server} : {$players}
 mail-game-sent = La partie {$players} a été envoyée à {$email}.
 mail-failed = Le courrier n'a pas pu être envoyé ; réessayez plus tard.
+mail-help-subject = {$server} : aide {$topic}
+mail-help-sent = La page d'aide « {$topic} » a été envoyée à {$email}.
+mail-messages-subject = {$server} : vos messages
+mail-messages-sent = { $n ->
+    [one] Votre message a été envoyé à {$email}.
+   *[other] Vos {$n} messages ont été envoyés à {$email}.
+}
+mail-source-subject = {$server} : le code source du serveur
+mail-source-body = {$server} fait tourner atomicd {$version}, un logiciel libre sous la licence publique générale GNU, version 3 ou ultérieure : vous pouvez en avoir le code source, le modifier et le partager.
+    { $url ->
+        [none] Cette copie ne nomme aucun dépôt public : l'opérateur de {$server} donne le code source de la version qui tourne, sur demande (répondez à ce courrier).
+       *[other] Le code source est dans son dépôt : {$url}
+    }
+mail-source-sent = L'endroit où trouver le code source du serveur a été envoyé à {$email}.
 
 ## Issue 29 : s'inscrire (la page /register, help register, accounts).
 

@@ -9,18 +9,7 @@ mod web_common;
 use atomicd::account::Titles;
 use json_common::JsonClient;
 use support::TestServer;
-use web_common::{Answer, get, raw};
-
-/// `POST path` with `body` as a form would send it.
-async fn post_form(server: &TestServer, path: &str, body: &str) -> Answer {
-    let req = format!(
-        "POST {path} HTTP/1.1\r\nHost: {}\r\nContent-Type: application/x-www-form-urlencoded\r\n\
-         Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
-        server.web,
-        body.len()
-    );
-    web_common::parse(&raw(server, req.as_bytes()).await)
-}
+use web_common::{get, post_form};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_player_changes_their_password_and_logs_in_with_the_new_one() {

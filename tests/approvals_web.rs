@@ -10,18 +10,7 @@ mod web_common;
 use atomicd::account::Titles;
 use atomicd::signup::Registration;
 use support::TestServer;
-use web_common::{Answer, get, raw};
-
-/// `POST path` with `body` as a form would send it.
-async fn post_form(server: &TestServer, path: &str, body: &str) -> Answer {
-    let req = format!(
-        "POST {path} HTTP/1.1\r\nHost: {}\r\nContent-Type: application/x-www-form-urlencoded\r\n\
-         Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
-        server.web,
-        body.len()
-    );
-    web_common::parse(&raw(server, req.as_bytes()).await)
-}
+use web_common::{get, post_form};
 
 async fn sign_up(server: &TestServer, name: &str) {
     let body =

@@ -105,6 +105,24 @@ async fn play_until_the_end(c: &mut Client, max_plies: usize) -> String {
     }
 }
 
+/// The number and the seeker's name of the first seek of a `sought` list
+/// (a row is `N RATING NAME TIME INC ...`; the trailer is not one).
+fn first_seek(sought: &str) -> Option<(u32, String)> {
+    sought.lines().find_map(|l| {
+        let mut words = l.split_whitespace();
+        let n = words.next()?.parse::<u32>().ok()?;
+        let rating = words.next()?;
+        let name = words.next()?;
+        // The name is shown with its titles: `GuestCBQB(U)`.
+        let name = name.split('(').next().unwrap_or(name);
+        (rating.len() == 4
+            && rating
+                .chars()
+                .all(|ch| ch.is_ascii_digit() || ch == '+' || ch == '-'))
+        .then(|| (n, name.to_string()))
+    })
+}
+
 /// Waits until some seek is on offer and answers it.
 async fn answer_first_seek(c: &mut Client) {
     for _ in 0..120 {
@@ -113,17 +131,7 @@ async fn answer_first_seek(c: &mut Client) {
         // the trailer of the list itself.
         let text = c.expect(" displayed.\n").await;
         c.expect("fics% ").await;
-        let seek = text.lines().find_map(|l| {
-            let mut words = l.split_whitespace();
-            let n = words.next()?.parse::<u32>().ok()?;
-            let rating = words.next()?;
-            (rating.len() == 4
-                && rating
-                    .chars()
-                    .all(|ch| ch.is_ascii_digit() || ch == '+' || ch == '-'))
-            .then_some(n)
-        });
-        if let Some(n) = seek {
+        if let Some((n, _)) = first_seek(&text) {
             let reply = c.command(&format!("play {n}")).await;
             assert!(
                 !reply.contains("not available") && !reply.contains("ERROR"),
@@ -332,8 +340,46 @@ async fn pychess_plays_a_whole_game_with_set_lang_fr() {
     );
 }
 
+/// What PyChess does with Atomic960, which it does not know: it looks a
+/// challenge's type word up in its `GAME_TYPES` and declines one it cannot
+/// play (`OfferManager.onOfferAdd`), so the server announces the variant
+/// by its own name, `atomic960`, rather than as `atomic` (whose castling
+/// PyChess would get wrong) or `wild/fr` (whose explosions it would not
+/// make). Challenged to Atomic960 while its atomic seek waits, PyChess
+/// declines, and then plays its atomic game to the end.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn pychess_declines_an_atomic960_challenge_and_plays_on() {
+    pychess_plays_with(&[], "pychess-atomic960", Some("3 0 atomic960 74")).await;
+}
+
 /// PyChess plays a game against an opponent; PyChess's own log.
 async fn pychess_plays(extra: &[&str], name: &str) -> String {
+    pychess_plays_with(extra, name, None).await
+}
+
+/// Challenges the player whose seek is on offer to `terms` and waits for
+/// the challenge to be declined.
+async fn challenge_the_seeker(server: &TestServer, terms: &str) {
+    let mut challenger = style12_player(server, "Challenger").await;
+    for _ in 0..120 {
+        challenger.send("sought").await;
+        let text = challenger.expect(" displayed.\n").await;
+        challenger.expect("fics% ").await;
+        if let Some((_, seeker)) = first_seek(&text) {
+            challenger.send(&format!("match {seeker} {terms}")).await;
+            challenger.expect("Issuing:").await;
+            let declined = challenger.expect(" declines the match").await;
+            assert!(declined.contains(&seeker), "{declined}");
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(500)).await;
+    }
+    panic!("no seek appeared");
+}
+
+/// PyChess plays a game against an opponent, challenged first to `decline`
+/// (terms it is expected to decline) if given; PyChess's own log.
+async fn pychess_plays_with(extra: &[&str], name: &str, decline: Option<&str>) -> String {
     let _gui = ONE_AT_A_TIME.lock().await;
     require(&["xvfb-run", "/usr/bin/python3", "/usr/games/pychess"]);
     let server = TestServer::start().await;
@@ -356,6 +402,9 @@ async fn pychess_plays(extra: &[&str], name: &str) -> String {
     ];
     args.extend_from_slice(extra);
     let harness = spawn_harness("xvfb-run", &args, 160);
+    if let Some(terms) = decline {
+        challenge_the_seeker(&server, terms).await;
+    }
     let mut opp = style12_player(&server, "Opponent").await;
     answer_first_seek(&mut opp).await;
     let end = play_until_the_end(&mut opp, 300).await;

@@ -9,10 +9,10 @@ mod support;
 mod web_common;
 
 use atomicd::account::Titles;
-use atomicd::mail::MailConfig;
+use atomicd::mail::{MailConfig, MailTls};
 use smtp_sink::Sink;
 use support::TestServer;
-use web_common::raw;
+use web_common::post_form;
 
 fn mail_config(sink: &Sink) -> MailConfig {
     MailConfig {
@@ -21,19 +21,14 @@ fn mail_config(sink: &Sink) -> MailConfig {
         user: None,
         password: None,
         from: "atomicd <chess@example.org>".to_string(),
+        tls: MailTls::None,
     }
 }
 
 /// Signs `name` up on the web page with an e-mail address.
 async fn sign_up(server: &TestServer, name: &str, email: &str) {
     let body = format!("name={name}&password=secretpw&password2=secretpw&email={email}");
-    let req = format!(
-        "POST /register HTTP/1.1\r\nHost: {}\r\nContent-Type: application/x-www-form-urlencoded\r\n\
-         Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
-        server.web,
-        body.len()
-    );
-    let answer = web_common::parse(&raw(server, req.as_bytes()).await);
+    let answer = post_form(server, "/register", &body).await;
     assert_eq!(answer.status, 200, "{}", answer.body);
 }
 
@@ -143,17 +138,6 @@ async fn the_pgn_of_a_game_is_mailed_to_the_players_address() {
     assert!(sink.try_next().is_none());
 }
 
-/// `POST path` with a form's body.
-async fn post(server: &TestServer, path: &str, body: &str) -> web_common::Answer {
-    let req = format!(
-        "POST {path} HTTP/1.1\r\nHost: {}\r\nContent-Type: application/x-www-form-urlencoded\r\n\
-         Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
-        server.web,
-        body.len()
-    );
-    web_common::parse(&raw(server, req.as_bytes()).await)
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_forgotten_password_is_reset_by_a_mailed_link_that_works_once() {
     let mut sink = Sink::start().await;
@@ -165,12 +149,12 @@ async fn a_forgotten_password_is_reset_by_a_mailed_link_that_works_once() {
 
     // A wrong address: the same answer, and no mail.
     let said = "If the name and the address are an account&#39;s, a link is on its way";
-    let wrong = post(&server, "/reset", "name=Newbie&email=other%40example.org").await;
+    let wrong = post_form(&server, "/reset", "name=Newbie&email=other%40example.org").await;
     assert_eq!(wrong.status, 200);
     assert!(wrong.body.contains(said), "{}", wrong.body);
     assert!(sink.try_next().is_none());
 
-    let asked = post(&server, "/reset", "name=newbie&email=Newbie%40Example.org").await;
+    let asked = post_form(&server, "/reset", "name=newbie&email=Newbie%40Example.org").await;
     assert_eq!(asked.status, 200);
     assert!(asked.body.contains(said), "{}", asked.body);
     let mail = sink.next().await;
@@ -201,14 +185,14 @@ async fn a_forgotten_password_is_reset_by_a_mailed_link_that_works_once() {
         "{}",
         link.body
     );
-    let differ = post(
+    let differ = post_form(
         &server,
         "/reset/new",
         &format!("token={token}&new=newpw1&new2=newpw2"),
     )
     .await;
     assert_eq!(differ.status, 400);
-    let done = post(
+    let done = post_form(
         &server,
         "/reset/new",
         &format!("token={token}&new=newpw1&new2=newpw1"),
@@ -221,7 +205,7 @@ async fn a_forgotten_password_is_reset_by_a_mailed_link_that_works_once() {
         "{}",
         done.body
     );
-    let twice = post(
+    let twice = post_form(
         &server,
         "/reset/new",
         &format!("token={token}&new=newpw3&new2=newpw3"),
@@ -248,10 +232,107 @@ async fn without_mail_the_reset_page_says_so() {
         page.body
     );
     assert!(!page.body.contains("<form"), "{}", page.body);
-    let asked = post(&server, "/reset", "name=Newbie&email=n%40example.org").await;
+    let asked = post_form(&server, "/reset", "name=Newbie&email=n%40example.org").await;
     assert!(
         asked.body.contains("Mail is not set up on this server."),
         "{}",
         asked.body
     );
+}
+
+/// A mail's text as written: quoted-printable's soft line breaks undone.
+fn unfolded(data: &str) -> String {
+    data.replace("\r\n", "\n").replace("=\n", "")
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_help_page_the_messages_and_where_the_source_is_are_mailed() {
+    let mut sink = Sink::start().await;
+    let config = mail_config(&sink);
+    let server = TestServer::start_with(|c| c.mail = Some(config)).await;
+    server.add_user("Bob", "bobpw", Titles::default());
+    sign_up(&server, "Newbie", "newbie%40example.org").await;
+    let mut newbie = server.user("Newbie", "secretpw").await;
+    let mut bob = server.user("Bob", "bobpw").await;
+
+    // mailhelp: the page `help` shows, mailed.
+    assert_eq!(
+        newbie.command("mailhelp mailhelp").await,
+        "The help page \"mailhelp\" was mailed to newbie@example.org.\n"
+    );
+    let help = sink.next().await;
+    assert_eq!(help.to, ["<newbie@example.org>"]);
+    let body = unfolded(&help.data);
+    assert!(body.contains("Subject: atomicd: help mailhelp"), "{body}");
+    assert!(
+        body.contains("Mails you a help page, in your language."),
+        "{body}"
+    );
+    assert_eq!(
+        newbie.command("mailhelp nosuchtopic").await,
+        "There is no help available for \"nosuchtopic\".\n"
+    );
+
+    // mailmess: nothing to mail, then the one message Bob left.
+    assert_eq!(newbie.command("mailmess").await, "You have no messages.\n");
+    assert!(sink.try_next().is_none());
+    let sent = bob.command("messages Newbie see you at the club").await;
+    assert!(
+        sent.starts_with("The following message was sent to Newbie"),
+        "{sent}"
+    );
+    newbie.expect("see you at the club").await;
+    newbie.expect("fics% ").await;
+    assert_eq!(
+        newbie.command("mailmess").await,
+        "Your message was mailed to newbie@example.org.\n"
+    );
+    let mess = unfolded(&sink.next().await.data);
+    assert!(mess.contains("Subject: atomicd: your messages"), "{mess}");
+    assert!(mess.contains("1. Bob at "), "{mess}");
+    assert!(mess.contains(": see you at the club"), "{mess}");
+
+    // mailsource: free software, and where its source comes from.
+    assert_eq!(
+        newbie.command("mailsource").await,
+        "Where to get the server's source was mailed to newbie@example.org.\n"
+    );
+    let source = unfolded(&sink.next().await.data);
+    assert!(
+        source.contains("GNU General Public License, version 3 or later"),
+        "{source}"
+    );
+    assert!(source.contains("gives out the source"), "{source}");
+    assert!(!source.contains("=E2=81"), "no isolation marks: {source}");
+
+    // Bob has no address: none of them sends anything.
+    for cmd in ["mailhelp help", "mailmess", "mailsource"] {
+        assert_eq!(
+            bob.command(cmd).await,
+            "Your account has no e-mail address to mail to.\n",
+            "{cmd}"
+        );
+    }
+    assert!(sink.try_next().is_none());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn tls_asked_for_is_never_given_up_for_plain_text() {
+    // The sink speaks plain SMTP only: it offers no STARTTLS and knows no TLS.
+    for tls in [MailTls::Starttls, MailTls::Tls] {
+        let mut sink = Sink::start().await;
+        let config = MailConfig {
+            tls,
+            ..mail_config(&sink)
+        };
+        let server = TestServer::start_with(|c| c.mail = Some(config)).await;
+        sign_up(&server, "Newbie", "newbie%40example.org").await;
+        let mut newbie = server.user("Newbie", "secretpw").await;
+        assert_eq!(
+            newbie.command("mailsource").await,
+            "The mail could not be sent; try again later.\n",
+            "{tls:?}"
+        );
+        assert!(sink.try_next().is_none(), "{tls:?}: nothing went in clear");
+    }
 }

@@ -10,18 +10,7 @@ mod web_common;
 use atomicd::account::Titles;
 use atomicd::signup::Registration;
 use support::TestServer;
-use web_common::{Answer, get, raw};
-
-/// `POST /register` with `body` as a form would send it.
-async fn post_form(server: &TestServer, body: &str) -> Answer {
-    let req = format!(
-        "POST /register HTTP/1.1\r\nHost: {}\r\nContent-Type: application/x-www-form-urlencoded\r\n\
-         Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
-        server.web,
-        body.len()
-    );
-    web_common::parse(&raw(server, req.as_bytes()).await)
-}
+use web_common::{get, post_form, raw};
 
 fn form(name: &str, password: &str, again: &str) -> String {
     format!("name={name}&password={password}&password2={again}&email=")
@@ -43,6 +32,7 @@ async fn a_newcomer_signs_up_on_the_web_and_plays_a_rated_game_on_telnet() {
 
     let made = post_form(
         &server,
+        "/register",
         "name=Newbie&password=secretpw&password2=secretpw&email=newbie%40example.org",
     )
     .await;
@@ -53,7 +43,7 @@ async fn a_newcomer_signs_up_on_the_web_and_plays_a_rated_game_on_telnet() {
         "{}",
         made.body
     );
-    let again = post_form(&server, &form("NEWBIE", "otherpw", "otherpw")).await;
+    let again = post_form(&server, "/register", &form("NEWBIE", "otherpw", "otherpw")).await;
     assert_eq!(again.status, 409);
     assert!(
         again.body.contains("The name &quot;Newbie&quot; is taken"),
@@ -120,7 +110,7 @@ async fn the_form_refuses_bad_names_passwords_and_floods() {
             "That is not an e-mail address",
         ),
     ] {
-        let answer = post_form(&server, &body).await;
+        let answer = post_form(&server, "/register", &body).await;
         assert_eq!(answer.status, 400, "{body}: {}", answer.body);
         assert!(answer.body.contains(why), "{body}: {}", answer.body);
         assert!(
@@ -131,10 +121,10 @@ async fn the_form_refuses_bad_names_passwords_and_floods() {
     }
     // Refused forms do not count; two accounts an hour from one address do.
     for name in ["Carol", "Dave"] {
-        let answer = post_form(&server, &form(name, "secretpw", "secretpw")).await;
+        let answer = post_form(&server, "/register", &form(name, "secretpw", "secretpw")).await;
         assert_eq!(answer.status, 200, "{}", answer.body);
     }
-    let third = post_form(&server, &form("Erin", "secretpw", "secretpw")).await;
+    let third = post_form(&server, "/register", &form("Erin", "secretpw", "secretpw")).await;
     assert_eq!(third.status, 429);
     assert!(
         third
@@ -176,7 +166,12 @@ async fn with_approval_an_admin_lets_the_new_account_in() {
         "{}",
         page.body
     );
-    let made = post_form(&server, &form("Newbie", "secretpw", "secretpw")).await;
+    let made = post_form(
+        &server,
+        "/register",
+        &form("Newbie", "secretpw", "secretpw"),
+    )
+    .await;
     assert_eq!(made.status, 200);
     assert!(
         made.body
@@ -228,12 +223,12 @@ async fn with_approval_an_admin_lets_the_new_account_in() {
     let _newbie = server.user("Newbie", "secretpw").await;
 
     // A rejected sign-up is gone, and its name is free again.
-    post_form(&server, &form("Rude", "secretpw", "secretpw")).await;
+    post_form(&server, "/register", &form("Rude", "secretpw", "secretpw")).await;
     assert_eq!(
         root.command("accounts reject Rude").await,
         "The account Rude is rejected and deleted; its name is free again.\n"
     );
-    let again = post_form(&server, &form("Rude", "secretpw", "secretpw")).await;
+    let again = post_form(&server, "/register", &form("Rude", "secretpw", "secretpw")).await;
     assert_eq!(again.status, 200, "{}", again.body);
 
     // Not for ordinary users.
@@ -253,7 +248,12 @@ async fn a_closed_server_shows_no_form_and_makes_no_account() {
         "{}",
         page.body
     );
-    let refused = post_form(&server, &form("Newbie", "secretpw", "secretpw")).await;
+    let refused = post_form(
+        &server,
+        "/register",
+        &form("Newbie", "secretpw", "secretpw"),
+    )
+    .await;
     assert_eq!(refused.status, 403);
     let mut c = server.connect().await;
     c.expect("login: ").await;

@@ -81,6 +81,11 @@ pub struct Engine {
     pub name: String,
     /// The values of its `UCI_Variant` option (empty if it has none).
     pub variants: Vec<String>,
+    /// It has the `UCI_Chess960` option (Atomic960's castling).
+    pub knows_chess960: bool,
+    /// `UCI_Chess960` as last set in the running process (false in a new
+    /// one: the UCI default).
+    chess960: bool,
 }
 
 impl Engine {
@@ -93,6 +98,8 @@ impl Engine {
             stale: 0,
             name,
             variants: Vec::new(),
+            knows_chess960: false,
+            chess960: false,
         }
     }
 
@@ -132,6 +139,7 @@ impl Engine {
             lines,
         });
         self.stale = 0;
+        self.chess960 = false;
         let started = self.handshake().await;
         if started.is_err() {
             self.kill();
@@ -148,6 +156,9 @@ impl Engine {
             }
             if let Some(variants) = variant_values(&line) {
                 self.variants = variants;
+            }
+            if line.starts_with("option name UCI_Chess960 ") {
+                self.knows_chess960 = true;
             }
             if line.trim() == "uciok" {
                 break;
@@ -201,6 +212,19 @@ impl Engine {
         self.send(&format!("setoption name {name} value {value}"))
             .await?;
         self.ready().await
+    }
+
+    /// Chess960 castling on or off (`UCI_Chess960`) for the next search:
+    /// on for an Atomic960 game, off again for an atomic one. Sent only
+    /// when it changes, so an engine that plays atomic only never sees it.
+    pub async fn set_chess960(&mut self, on: bool) -> Result<(), EngineError> {
+        self.ensure_started().await?;
+        if self.chess960 != on {
+            self.set_option("UCI_Chess960", if on { "true" } else { "false" })
+                .await?;
+            self.chess960 = on;
+        }
+        Ok(())
     }
 
     /// A new game: `ucinewgame`, then `isready`.

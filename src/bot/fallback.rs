@@ -86,7 +86,7 @@ mod tests {
             "<12> rnbqkbnr pppppppp -------- -------- -------- -------- PPPPPPPP RNBQKBNR W -1 1 1 1 1 0 5 Robo Alice 1 3 0 39 39 180000 180000 1 none (0:00.000) none 0 0 0",
         )
         .unwrap();
-        GameState::start(&b, "Robo").unwrap()
+        GameState::start(&b, "Robo", false).unwrap()
     }
 
     #[test]

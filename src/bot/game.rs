@@ -18,6 +18,7 @@ use shakmaty::{CastlingMode, Color, EnPassantMode, Position, PositionError};
 
 use super::fics::Board12;
 use super::level::Level;
+use crate::chess::notation::uci_in;
 
 /// The standard start, as style 12 gives it.
 const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -47,13 +48,19 @@ pub struct GameState {
     /// Moves since the start, in UCI.
     moves: Vec<String>,
     pos: Atomic,
+    /// `Chess960` in an Atomic960 game: how castling rights are read from
+    /// a FEN (X-FEN `KQkq`: the outermost rooks) and castling is written
+    /// in UCI (the king onto its rook, `b1a1`), for the engine with
+    /// `UCI_Chess960` and for the server, which reads that form as
+    /// castling.
+    mode: CastlingMode,
     /// The last board the server sent.
     pub board: Board12,
 }
 
-fn position_of(fen: &str) -> Result<Atomic, String> {
+fn position_of(fen: &str, mode: CastlingMode) -> Result<Atomic, String> {
     let fen = Fen::from_ascii(fen.as_bytes()).map_err(|e| format!("bad FEN {fen}: {e}"))?;
-    fen.into_position(CastlingMode::Standard)
+    fen.into_position(mode)
         .or_else(PositionError::ignore_invalid_ep_square)
         .or_else(PositionError::ignore_invalid_castling_rights)
         .map_err(|e| format!("impossible position: {e}"))
@@ -70,19 +77,26 @@ fn board_key(board: &Board12) -> String {
 }
 
 impl GameState {
-    /// Starts following a game at this board; `me` is the bot's name.
-    pub fn start(board: &Board12, me: &str) -> Result<GameState, String> {
+    /// Starts following a game at this board; `me` is the bot's name;
+    /// `chess960` for an Atomic960 game (its `Creating` line says so).
+    pub fn start(board: &Board12, me: &str, chess960: bool) -> Result<GameState, String> {
         let color = board
             .color_of(me)
             .ok_or_else(|| format!("{me} does not play game {}", board.game))?;
         let fen = board.fen();
-        let pos = position_of(&fen)?;
+        let mode = if chess960 {
+            CastlingMode::Chess960
+        } else {
+            CastlingMode::Standard
+        };
+        let pos = position_of(&fen, mode)?;
         Ok(GameState {
             no: board.game,
             color,
             start_fen: (fen != START_FEN).then_some(fen),
             moves: Vec::new(),
             pos,
+            mode,
             board: board.clone(),
         })
     }
@@ -101,17 +115,21 @@ impl GameState {
             let mut next = self.pos.clone();
             next.play_unchecked(mv);
             if key(&next) == target {
-                self.moves
-                    .push(mv.to_uci(CastlingMode::Standard).to_string());
+                self.moves.push(uci_in(mv, self.mode));
                 self.pos = next;
                 return Ok(Sync::Moved);
             }
         }
         let fen = board.fen();
-        self.pos = position_of(&fen)?;
+        self.pos = position_of(&fen, self.mode)?;
         self.start_fen = (fen != START_FEN).then_some(fen);
         self.moves.clear();
         Ok(Sync::Restarted)
+    }
+
+    /// Whether this is an Atomic960 game (the engine needs `UCI_Chess960`).
+    pub fn chess960(&self) -> bool {
+        self.mode == CastlingMode::Chess960
     }
 
     /// Whether the bot is to move.
@@ -177,7 +195,7 @@ impl GameState {
         self.pos
             .legal_moves()
             .iter()
-            .map(|m| m.to_uci(CastlingMode::Standard).to_string())
+            .map(|m| uci_in(*m, self.mode))
             .collect()
     }
 
@@ -193,14 +211,16 @@ impl GameState {
     }
 
     /// Checks the engine's `bestmove` against the position; the move as
-    /// the server is sent it (`e7e8=q` for a promotion, `e1g1` castles).
+    /// the server is sent it (`e7e8=q` for a promotion, `e1g1` castles;
+    /// in Atomic960 the king onto its rook, `b1a1`, whichever form the
+    /// engine used).
     pub fn engine_move(&self, uci: &str) -> Result<String, String> {
         let parsed =
             UciMove::from_ascii(uci.as_bytes()).map_err(|_| format!("\"{uci}\" is not a move"))?;
         let mv = parsed
             .to_move(&self.pos)
             .map_err(|_| format!("{uci} is illegal in {}", self.fen()))?;
-        let text = mv.to_uci(CastlingMode::Standard).to_string();
+        let text = uci_in(mv, self.mode);
         Ok(match mv.promotion() {
             Some(role) => format!("{}={}", &text[..4], role.char()),
             None => text,
@@ -250,7 +270,7 @@ mod tests {
             "W",
             "-1 1 1 1 1 0 5 Robo Alice 1 3 2 39 39 180000 180000 1 none (0:00.000) none 0 0 0",
         );
-        let mut g = GameState::start(&b0, "robo").unwrap();
+        let mut g = GameState::start(&b0, "robo", false).unwrap();
         assert_eq!(g.color, Color::White);
         assert!(g.my_turn());
         assert_eq!(g.position_command(), "position startpos");
@@ -316,7 +336,7 @@ mod tests {
             "B",
             "-1 0 0 0 0 0 9 Alice Robo 1 0 0 1 0 0 0 1 none (0:00.000) none 1 0 0",
         );
-        let mut g = GameState::start(&b, "Robo").unwrap();
+        let mut g = GameState::start(&b, "Robo", false).unwrap();
         assert_eq!(g.color, Color::Black);
         assert_eq!(
             g.position_command(),
@@ -348,8 +368,40 @@ mod tests {
             "W",
             "-1 0 0 0 0 0 9 Robo Alice 1 0 0 1 0 0 0 1 none (0:00.000) none 0 0 0",
         );
-        let g = GameState::start(&white, "Robo").unwrap();
+        let g = GameState::start(&white, "Robo", false).unwrap();
         assert_eq!(g.engine_move("h7h8q").unwrap(), "h7h8=q");
-        assert!(GameState::start(&white, "Nobody").is_err());
+        assert!(GameState::start(&white, "Nobody", false).is_err());
+    }
+
+    #[test]
+    fn an_atomic960_game_castles_the_chess960_way() {
+        // RNBBQKRN (king f1, rook g1): O-O is the king onto the g1 rook.
+        let b0 = board(
+            "rnbbqkrn pppppppp -------- -------- -------- -------- PPPPPPPP RNBBQKRN",
+            "W",
+            "-1 1 1 1 1 0 5 Robo Alice 1 3 0 39 39 180000 180000 1 none (0:00.000) none 0 0 0",
+        );
+        let mut g = GameState::start(&b0, "Robo", true).unwrap();
+        assert!(g.chess960());
+        assert_eq!(
+            g.position_command(),
+            "position fen rnbbqkrn/pppppppp/8/8/8/8/PPPPPPPP/RNBBQKRN w KQkq - 0 1"
+        );
+        assert!(g.legal_uci().contains(&"f1g1".to_string()));
+        assert_eq!(g.engine_move("f1g1").unwrap(), "f1g1");
+        let b1 = board(
+            "rnbbqkrn pppppppp -------- -------- -------- -------- PPPPPPPP RNBBQRKN",
+            "B",
+            "-1 0 0 1 1 1 5 Robo Alice -1 3 0 39 39 180000 180000 1 o-o (0:00.000) O-O 0 0 0",
+        );
+        assert_eq!(g.observe(&b1).unwrap(), Sync::Moved);
+        assert_eq!(
+            g.position_command(),
+            "position fen rnbbqkrn/pppppppp/8/8/8/8/PPPPPPPP/RNBBQKRN w KQkq - 0 1 moves f1g1"
+        );
+        // The same start read as atomic has no castling at all.
+        let atomic = GameState::start(&b0, "Robo", false).unwrap();
+        assert!(!atomic.chess960());
+        assert!(!atomic.legal_uci().contains(&"f1g1".to_string()));
     }
 }

@@ -120,7 +120,12 @@ impl Policy {
         if !engine_ready {
             return Answer::Decline("my engine is not ready.".into());
         }
-        if !c.variant.eq_ignore_ascii_case("atomic") {
+        // Atomic960 is atomic with Chess960 castling, which the engine
+        // plays with `UCI_Chess960` (the session checks it has it).
+        if !["atomic", "atomic960"]
+            .iter()
+            .any(|v| c.variant.eq_ignore_ascii_case(v))
+        {
             return Answer::Decline(format!("I only play atomic, not {}.", c.variant));
         }
         match (c.rated, self.accept_rated, self.accept_unrated) {
@@ -234,6 +239,8 @@ mod tests {
             both.answer(&chess, false, 0, true),
             Answer::Decline(_)
         ));
+        chess.variant = "atomic960".into();
+        assert_eq!(both.answer(&chess, false, 0, true), Answer::Accept);
         assert!(Policy::parse_accept("rated,blitz").is_err());
         assert!(both.done(2) && !both.done(1));
     }

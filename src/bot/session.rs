@@ -107,6 +107,9 @@ pub(super) struct Play<'a> {
     pub(super) idle_since: Option<Instant>,
     /// A second search set `MultiPV` above 1: the next search sets it back.
     pub(super) multipv_raised: bool,
+    /// The game the last `{Game N ... Creating|Continuing ...}` line was
+    /// about, and whether it is Atomic960 (style 12 does not say).
+    pub(super) announced: Option<(u32, bool)>,
 }
 
 impl Bot {
@@ -151,6 +154,7 @@ impl Bot {
             reseek_at: None,
             idle_since: Some(Instant::now()),
             multipv_raised: false,
+            announced: None,
         };
         let why = match play.run(&interface, adjourned, stop).await {
             Ok(true) => return End::Finished,
@@ -271,9 +275,14 @@ impl Play<'_> {
         match event {
             Event::Challenge(c) => self.on_challenge(c).await?,
             Event::GameStart {
-                no, white, black, ..
+                no,
+                white,
+                black,
+                variant,
+                ..
             } if self.plays(&white, &black) => {
-                tracing::info!(game = no, %white, %black, "game starts");
+                tracing::info!(game = no, %white, %black, %variant, "game starts");
+                self.announced = Some((no, variant.eq_ignore_ascii_case("atomic960")));
                 self.idle_since = None;
                 self.last_score = None;
                 self.gave_up = false;
@@ -313,6 +322,20 @@ impl Play<'_> {
             }
         };
         let playing = self.game.is_some();
+        if engine_ready
+            && c.variant.eq_ignore_ascii_case("atomic960")
+            && !self.bot.engine.knows_chess960
+        {
+            tracing::info!(from = %c.from, "declining Atomic960: the engine has no UCI_Chess960");
+            self.conn.send(&format!("decline {}", c.from)).await?;
+            return self
+                .conn
+                .send(&format!(
+                    "tell {} Sorry, my engine does not play Chess960 castling (Atomic960).",
+                    c.from
+                ))
+                .await;
+        }
         match self
             .bot
             .settings
@@ -344,7 +367,8 @@ impl Play<'_> {
         }
         let same_game = self.game.as_ref().is_some_and(|g| g.no == b.game);
         if !same_game {
-            match GameState::start(&b, &self.me) {
+            let chess960 = self.announced == Some((b.game, true));
+            match GameState::start(&b, &self.me, chess960) {
                 Ok(g) => {
                     tracing::info!(game = g.no, color = ?g.color, fen = %b.fen(), "playing");
                     self.game = Some(g);

@@ -18,8 +18,9 @@ impl Play<'_> {
         let Some(g) = &self.game else { return Ok(()) };
         let position = g.position_command();
         let (go, limit) = g.go_command(self.bot.settings.movetime, self.bot.settings.level);
-        let (no, ply) = (g.no, g.plies());
+        let (no, ply, chess960) = (g.no, g.plies(), g.chess960());
         let started = async {
+            self.bot.engine.set_chess960(chess960).await?;
             if self.multipv_raised {
                 self.bot.engine.set_option("MultiPV", "1").await?;
                 self.multipv_raised = false;
@@ -145,8 +146,9 @@ impl Play<'_> {
         let Some(g) = &self.game else { return Ok(()) };
         let position = g.position_command();
         let (go, limit) = fallback::go_command(g, self.bot.settings.level);
-        let (no, ply) = (g.no, g.plies());
+        let (no, ply, chess960) = (g.no, g.plies(), g.chess960());
         let started = async {
+            self.bot.engine.set_chess960(chess960).await?;
             self.multipv_raised = true;
             self.bot
                 .engine

@@ -71,6 +71,10 @@ pub struct GameLabel {
     /// Ratings as `Creating:` shows them (`1500`, `1500P`, `----`, `++++`).
     pub white_rating: String,
     pub black_rating: String,
+    /// A board of a simultaneous exhibition (the exhibitor White): a
+    /// browser shows the exhibitor all such boards at once instead of
+    /// taking each as the one game of theirs.
+    pub simul: bool,
 }
 
 /// The last move as the boards show it.

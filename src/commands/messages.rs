@@ -20,7 +20,8 @@ fn body(sender: &str, sent_at: i64, text: &str) -> Msg {
     )
 }
 
-fn numbered(m: &Message) -> Msg {
+/// `1. Alice at ...: text`, as `messages` lists one (and `mailmess` mails it).
+pub(super) fn numbered(m: &Message) -> Msg {
     msg!(
         "message-numbered",
         n = m.number,

@@ -6,6 +6,7 @@ use std::time::Duration;
 use tokio::time::Instant;
 
 use super::Ctx;
+use crate::chess::Variant;
 use crate::event::Msg;
 use crate::msg;
 use crate::store::tourneys as db;
@@ -14,7 +15,7 @@ use crate::world::tourneys::{Event, NewEvent, Status};
 
 const USAGE: &str =
     "tourney create|list|info|join|leave|start|standings|pairings|crosstable|cancel|berserk [ID]";
-const CREATE_USAGE: &str = "tourney create NAME swiss|rr|arena|ko TIME INC [rated|unrated] [rounds=N] [minutes=M] [games=K] [cycles=C] [max=N] [minrating=R]";
+const CREATE_USAGE: &str = "tourney create NAME swiss|rr|arena|ko TIME INC [rated|unrated] [atomic960] [rounds=N] [minutes=M] [games=K] [cycles=C] [max=N] [minrating=R]";
 
 /// `tourney SUBCOMMAND [args]` (any unique prefix of the subcommand).
 pub fn tourney(ctx: &mut Ctx<'_>, args: &str) {
@@ -119,15 +120,17 @@ fn parse_create(name: &str, words: &[&str]) -> Result<NewEvent, Msg> {
     };
     let minutes = number(time, "time", 999)?;
     let inc = number(inc, "increment", 999)?;
-    let mut rated = true;
+    let mut rated = None;
+    let mut variant = Variant::Atomic;
     let (mut rounds, mut cycles, mut games) = (5, 1, 1);
     let mut arena_minutes = 30.0;
     let (mut max_players, mut min_rating) = (None, None);
     for w in rest {
         let lower = w.to_ascii_lowercase();
         match lower.split_once('=') {
-            None if lower == "rated" || lower == "r" => rated = true,
-            None if lower == "unrated" || lower == "u" => rated = false,
+            None if lower == "rated" || lower == "r" => rated = Some(true),
+            None if lower == "unrated" || lower == "u" => rated = Some(false),
+            None if super::terms::names_atomic960(&lower) => variant = Variant::Atomic960,
             Some(("rounds", v)) => rounds = number(v, "rounds", 99)?.max(1),
             Some(("cycles", v)) => cycles = number(v, "cycles", 4)?.max(1),
             Some(("games", v)) => games = number(v, "games", 20)?.max(1),
@@ -160,12 +163,20 @@ fn parse_create(name: &str, words: &[&str]) -> Result<NewEvent, Msg> {
             return Err(msg!("tourney-unknown-kind", kind = other));
         }
     };
+    // Atomic960 games are unrated until the variant has a rating line of
+    // its own (as `match ... atomic960`), so its events are too.
+    let rated = match (variant, rated) {
+        (Variant::Atomic960, Some(true)) => return Err(msg!("tourney-atomic960-unrated")),
+        (Variant::Atomic960, _) => false,
+        (Variant::Atomic, r) => r.unwrap_or(true),
+    };
     Ok(NewEvent {
         name: name.to_string(),
         format,
         minutes,
         inc,
         rated,
+        variant,
         arena: Duration::from_secs_f64(arena_minutes * 60.0),
         max_players,
         min_rating,
@@ -397,6 +408,12 @@ mod tests {
             Format::Knockout { games: 2 }
         );
         assert_eq!(parse_id("#12"), Some(12));
+        assert_eq!(e.variant, Variant::Atomic);
+        let a960 = parse_create("F", &["swiss", "3", "0", "atomic960"]).unwrap();
+        assert_eq!((a960.variant, a960.rated), (Variant::Atomic960, false));
+        let short = parse_create("F", &["arena", "3", "0", "A960", "unrated"]).unwrap();
+        assert_eq!(short.variant, Variant::Atomic960);
+        assert!(parse_create("F", &["rr", "3", "0", "rated", "atomic960"]).is_err());
         assert_eq!(parse_id("x"), None);
     }
 }

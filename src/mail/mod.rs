@@ -5,16 +5,23 @@
 //! Why lettre: it is the Rust SMTP client that is kept up (RFC 5321
 //! dialogue, AUTH, message building with correct headers and encodings)
 //! and it runs on tokio, so a slow mail server never holds a thread of
-//! play. It is built here for plain SMTP only — the relay on the server's
-//! own machine or network (Postfix, an SMTP smarthost) that operators
-//! already run and that carries the mail on with TLS; that keeps a TLS
-//! stack out of the build. A message is sent on its own task and the user
-//! is told when the server took it.
+//! play. The usual setup is plain SMTP to a relay on the server's own
+//! machine or network (Postfix, an SMTP smarthost) that carries the mail
+//! on with TLS (`tls = "none"`, the default). An operator without such a
+//! relay points `[mail]` at a remote provider instead, whose submission
+//! port wants TLS and a login that must not cross the network in clear:
+//! `tls = "starttls"` (port 587) or `"tls"` (SMTPS, port 465). TLS is
+//! rustls (lettre's `tokio1-rustls` with `ring`): no OpenSSL to link, and
+//! the certificates checked against the system's roots
+//! (`rustls-native-certs`), where an operator adds a private relay's CA.
+//! A message is sent on its own task and the user is told when the
+//! server took it.
 
 use std::time::Duration;
 
 use lettre::message::{Mailbox, header::ContentType};
 use lettre::transport::smtp::authentication::Credentials;
+use lettre::transport::smtp::client::{Tls, TlsParameters};
 use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
 use serde::{Deserialize, Serialize};
 
@@ -35,6 +42,24 @@ pub struct MailConfig {
     pub password: Option<String>,
     /// The sender of every message (`atomicd <chess@example.org>`).
     pub from: String,
+    /// How the connection to `host` is protected (plain by default).
+    #[serde(default)]
+    pub tls: MailTls,
+}
+
+/// `tls` in `[mail]`.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum MailTls {
+    /// Plain SMTP, to a relay on this machine or network.
+    #[default]
+    None,
+    /// STARTTLS, required: a server that does not offer it gets no mail
+    /// (never a fall back to plain text, which would send the login in
+    /// clear).
+    Starttls,
+    /// TLS from the first byte (SMTPS).
+    Tls,
 }
 
 fn default_port() -> u16 {
@@ -73,9 +98,18 @@ pub async fn send(
         .header(ContentType::TEXT_PLAIN)
         .body(body)
         .map_err(|e| e.to_string())?;
-    let mut transport = AsyncSmtpTransport::<Tokio1Executor>::builder_dangerous(config.host.trim())
+    let host = config.host.trim();
+    let mut transport = AsyncSmtpTransport::<Tokio1Executor>::builder_dangerous(host)
         .port(config.port)
         .timeout(Some(TIMEOUT));
+    if config.tls != MailTls::None {
+        // The certificate must name `host`, checked against the system's roots.
+        let params = TlsParameters::new(host.to_string()).map_err(|e| format!("tls: {e}"))?;
+        transport = transport.tls(match config.tls {
+            MailTls::Starttls => Tls::Required(params),
+            _ => Tls::Wrapper(params),
+        });
+    }
     if let (Some(user), Some(password)) = (&config.user, &config.password) {
         transport = transport.credentials(Credentials::new(user.clone(), password.clone()));
     }
@@ -100,5 +134,20 @@ mod tests {
         let bad: MailConfig = toml::from_str("host = \"\"\nfrom = \"x\"").unwrap();
         assert!(bad.check().is_err());
         assert!(toml::from_str::<MailConfig>("host = \"h\"\nfrom = \"a@b.c\"\nsmtp = 1").is_err());
+    }
+
+    #[test]
+    fn tls_is_none_unless_it_is_asked_for_and_only_its_three_words_are_taken() {
+        let read = |extra: &str| {
+            toml::from_str::<MailConfig>(&format!("host = \"h\"\nfrom = \"a@b.c\"\n{extra}"))
+        };
+        assert_eq!(read("").unwrap().tls, MailTls::None);
+        assert_eq!(read("tls = \"none\"").unwrap().tls, MailTls::None);
+        assert_eq!(read("tls = \"starttls\"").unwrap().tls, MailTls::Starttls);
+        let smtps = read("tls = \"tls\"\nport = 465").unwrap();
+        assert_eq!((smtps.tls, smtps.port), (MailTls::Tls, 465));
+        for bad in ["tls = \"ssl\"", "tls = true", "tls = \"STARTTLS\""] {
+            assert!(read(bad).is_err(), "{bad}");
+        }
     }
 }

@@ -213,6 +213,10 @@ pub fn board_fields(snap: &BoardSnapshot, viewer: Viewer, flip: bool) -> Value {
         fields["variant"] = snap.variant.word().into();
         fields["chess960"] = snap.chess960.into();
     }
+    // Only on a simul's boards: every other board keeps its keys.
+    if label.is_some_and(|l| l.simul) {
+        fields["simul"] = json!({ "exhibitor": snap.white });
+    }
     fields
 }
 

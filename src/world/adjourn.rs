@@ -220,7 +220,7 @@ impl World {
             now,
         );
         let snapshot = Arc::new(BoardSnapshot::new(&chess, no, &white.name, &black.name));
-        let label = Game::label_of(db_id, &white, &black);
+        let label = Game::label_of(db_id, &white, &black, false);
         let mut game = Game {
             no,
             db_id,

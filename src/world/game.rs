@@ -86,11 +86,12 @@ pub struct Game {
 
 impl Game {
     /// The label every board of a game carries.
-    pub fn label_of(db_id: i64, white: &Seat, black: &Seat) -> Arc<GameLabel> {
+    pub fn label_of(db_id: i64, white: &Seat, black: &Seat, simul: bool) -> Arc<GameLabel> {
         Arc::new(GameLabel {
             db_id,
             white_rating: white.rating.parenthesised().trim().to_string(),
             black_rating: black.rating.parenthesised().trim().to_string(),
+            simul,
         })
     }
 

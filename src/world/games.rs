@@ -112,6 +112,20 @@ impl World {
         fen: Option<&str>,
         now: Instant,
     ) -> Option<u32> {
+        self.start_game_labelled(white, black, terms, fen, now, false)
+    }
+
+    /// [`start_game`](Self::start_game), with `simul` set for a board of a
+    /// simul (its boards say so from the first one on).
+    pub(super) fn start_game_labelled(
+        &mut self,
+        white: SessionId,
+        black: SessionId,
+        terms: Terms,
+        fen: Option<&str>,
+        now: Instant,
+        simul: bool,
+    ) -> Option<u32> {
         let (Some(w), Some(b)) = (self.seat_for(white), self.seat_for(black)) else {
             return None;
         };
@@ -147,7 +161,7 @@ impl World {
             .write("start game", move |c| db::insert_live(c, &row));
         tracing::info!(game = no, db_id, white = %w.name, black = %b.name, rated = terms.rated, minutes = terms.minutes, inc = terms.inc, "game started");
         let snapshot = Arc::new(BoardSnapshot::new(&chess, no, &w.name, &b.name));
-        let label = Game::label_of(db_id, &w, &b);
+        let label = Game::label_of(db_id, &w, &b, simul);
         let mut game = Game {
             no,
             db_id,

@@ -34,6 +34,7 @@ pub mod talk;
 pub mod timers;
 pub mod tourney_play;
 pub mod tourney_run;
+pub mod tourney_starts;
 pub mod tourneys;
 pub mod watching;
 

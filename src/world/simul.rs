@@ -135,7 +135,7 @@ impl World {
             rated: false,
         };
         let no = self
-            .start_game(me, player, terms, None, now)
+            .start_game_labelled(me, player, terms, None, now, true)
             .ok_or_else(|| msg!("simul-not-open", name = &player_name))?;
         if let Some(p) = self.player_mut(me) {
             p.game = here.or(Some(no));

@@ -201,7 +201,8 @@ impl World {
         };
         let round = e.t.games()[i].round;
         let arena = e.t.format() == Format::Arena;
-        let Some(no) = self.start_game(ws, bs, terms, None, now) else {
+        let fen = e.start_of(i).map(|s| s.shredder_fen());
+        let Some(no) = self.start_game(ws, bs, terms, fen.as_deref(), now) else {
             return;
         };
         self.peak_games = self.peak_games.max(self.games.len());
@@ -368,6 +369,7 @@ impl World {
             if e.status != Status::Running {
                 return;
             }
+            let first = e.t.games().len();
             let format = e.t.format();
             let (games, byes, round) = match format {
                 Format::Swiss { .. } | Format::RoundRobin { .. } => {
@@ -446,9 +448,10 @@ impl World {
                 });
             }
             let text = pairing_text(id, format, round, &games, &byes, |p| e.name_of(p));
+            let start = e.start_announcement(first, round);
             let only_byes = games.is_empty() && !byes.is_empty();
             self.save_event(id);
-            if let Some(text) = text {
+            for text in text.into_iter().chain(start) {
                 self.tourney_announce(id, text);
             }
             if !only_byes {

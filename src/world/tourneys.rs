@@ -12,12 +12,14 @@ use std::time::Duration;
 
 use tokio::time::Instant;
 
+use crate::chess::{StartPosition, Variant};
 use crate::event::Msg;
 use crate::msg;
 use crate::store::tourneys::{self as db, EventRow};
 use crate::timefmt::unix_now;
 use crate::tourney::{Format, PlayerId, Tournament};
 use crate::world::timers::TimerKey;
+use crate::world::tourney_starts::{parse_stored_format, stored_format};
 use crate::world::{SessionId, World};
 
 /// The director's settings (from `config.toml`).
@@ -116,6 +118,11 @@ pub struct Event {
     pub links: Vec<Link>,
     /// Absences charged so far; two withdraw a player.
     pub forfeits: BTreeMap<PlayerId, u32>,
+    /// Atomic or Atomic960 (see `tourney_starts.rs`).
+    pub variant: Variant,
+    /// An Atomic960 arena's start position of each game by its index, as
+    /// its pairing wave drew it (in memory only: `tourney_starts.rs`).
+    pub starts: BTreeMap<usize, StartPosition>,
 }
 
 /// Everything `tourney create` asks for.
@@ -129,6 +136,7 @@ pub struct NewEvent {
     pub arena: Duration,
     pub max_players: Option<u32>,
     pub min_rating: Option<i32>,
+    pub variant: Variant,
 }
 
 /// Every event the server knows of in this run.
@@ -155,7 +163,7 @@ impl Event {
         EventRow {
             id: i64::from(self.id),
             name: self.name.clone(),
-            format: self.t.format().word().to_string(),
+            format: stored_format(self.t.format().word(), self.variant),
             param: self.param(),
             arena_secs: self.arena.as_secs(),
             minutes: self.minutes,
@@ -187,7 +195,8 @@ impl Event {
         countdown: Duration,
         adjourned: impl Fn(i64) -> bool,
     ) -> Result<Event, String> {
-        let format = Format::from_word(&row.format, row.param)
+        let (word, variant) = parse_stored_format(&row.format);
+        let format = Format::from_word(word, row.param)
             .ok_or_else(|| format!("unknown format {}", row.format))?;
         let status = Status::parse(&row.status);
         let links = row
@@ -236,6 +245,8 @@ impl Event {
             finished_at: row.finished_at,
             links,
             forfeits: row.forfeits.into_iter().filter(|(_, n)| *n > 0).collect(),
+            variant,
+            starts: BTreeMap::new(),
         })
     }
 
@@ -264,14 +275,15 @@ impl Event {
         crate::render::catalogue::text(crate::chess::Lang::En, &self.kind())
     }
 
-    /// `3 0 rated` (`tourney-terms`).
+    /// `3 0 rated`, `3 0 unrated atomic960` (`tourney-terms`).
     pub fn terms(&self) -> Msg {
         let rated = if self.rated { "rated" } else { "unrated" };
         msg!(
             "tourney-terms",
             minutes = self.minutes,
             inc = self.inc,
-            rated = rated
+            rated = rated,
+            variant = self.variant.word()
         )
     }
 
@@ -350,6 +362,8 @@ impl World {
             finished_at: None,
             links: Vec::new(),
             forfeits: BTreeMap::new(),
+            variant: new.variant,
+            starts: BTreeMap::new(),
         };
         let text = msg!(
             "tourney-created",
@@ -568,11 +582,14 @@ mod tests {
                 stage: Stage::Live,
             }],
             forfeits: BTreeMap::new(),
+            variant: Variant::Atomic960,
+            starts: BTreeMap::new(),
         };
         let row = e.to_row();
         let back =
             Event::from_row(row.clone(), now, Duration::from_secs(5), |id| id == 77).unwrap();
         assert_eq!(back.t, e.t);
+        assert_eq!(back.variant, Variant::Atomic960);
         assert_eq!(back.links[0].stage, Stage::Adjourned { since: now });
         let lost = Event::from_row(row, now, Duration::from_secs(5), |_| false).unwrap();
         assert_eq!(

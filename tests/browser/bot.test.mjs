@@ -7,7 +7,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { PATIENCE, binary, built, startServer, launchBrowser, openPage, screenshot, guestLogin, clickSquare } from './harness.mjs';
+import { PATIENCE, binary, built, startServer, launchBrowser, openPage, screenshot, guestLogin, random, playRandomGame } from './harness.mjs';
 
 let server;
 let browser;
@@ -21,17 +21,6 @@ after(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-/** A small seeded generator: the same choices on every run. */
-function random(seed) {
-  let s = seed >>> 0 || 1;
-  return (n) => {
-    s ^= s << 13;
-    s ^= s >>> 17;
-    s ^= s << 5;
-    return (s >>> 0) % n;
-  };
-}
 
 test('a browser user plays a whole game against atomicd bot with the random engine', async () => {
   const engine = built('examples/random_uci');
@@ -51,43 +40,7 @@ test('a browser user plays a whole game against atomicd bot with the random engi
   // (The bot may be White and have moved already.)
   await page.waitForSelector('.game-page .board[data-ply]');
 
-  const pick = random(2024);
-  let moves = 0;
-  for (;;) {
-    // Wait for my turn (the board offers moves) or the end.
-    const state = await page.waitForFunction(
-      () => {
-        if (document.querySelector('#result-score')) return 'over';
-        const cg = document.querySelector('.game-page .board').cg;
-        const s = cg.state;
-        return s.movable.color === s.turnColor && s.movable.dests && s.movable.dests.size > 0 ? 'move' : false;
-      },
-      null,
-      { timeout: PATIENCE },
-    );
-    if ((await state.jsonValue()) === 'over') break;
-    const dests = await page.$eval('.game-page .board', (el) => [...el.cg.state.movable.dests].map(([from, to]) => [from, to]));
-    const [from, tos] = dests[pick(dests.length)];
-    const to = tos[pick(tos.length)];
-    const ply = Number(await page.getAttribute('.game-page .board', 'data-ply'));
-    await clickSquare(page, from);
-    await clickSquare(page, to);
-    // The move is answered by the server's board, or (a pawn reaching the
-    // last rank) first by the promotion choice, which may show a moment
-    // after the click: wait for whichever comes.
-    const answered = (n) => {
-      if (Number(document.querySelector('.game-page .board').dataset.ply) > n || document.querySelector('#result-score')) return 'moved';
-      return document.querySelector('#promotion').hidden ? false : 'promote';
-    };
-    const next = await page.waitForFunction(answered, ply, { timeout: PATIENCE });
-    if ((await next.jsonValue()) === 'promote') {
-      await page.click('#promotion [data-piece="q"]');
-      await page.waitForFunction((n) => Number(document.querySelector('.game-page .board').dataset.ply) > n || document.querySelector('#result-score'), ply, { timeout: PATIENCE });
-    }
-    moves++;
-    if (moves === 6) await screenshot(page, 'bot-game');
-    assert.ok(moves < 300, 'the game ends');
-  }
+  const moves = await playRandomGame(page, random(2024), { onMove: async (n) => { if (n === 6) await screenshot(page, 'bot-game'); } });
   const score = await page.textContent('#result-score');
   assert.match(score, /^(1-0|0-1|1\/2-1\/2)$/);
   assert.ok(moves >= 1, 'the user made moves');

@@ -321,3 +321,58 @@ export async function clickMove(page, from, to) {
   await clickSquare(page, to);
   await page.waitForFunction((n) => Number(document.querySelector('.game-page .board').dataset.ply) > n, before);
 }
+
+/** A small fixed-seed generator: `pick(n)` is in 0..n. */
+export function random(seed) {
+  let s = seed >>> 0 || 1;
+  return (n) => {
+    s ^= s << 13;
+    s ^= s >>> 17;
+    s ^= s << 5;
+    return (s >>> 0) % n;
+  };
+}
+
+/**
+ * Plays moves chosen by `pick` on the game page's board whenever the board
+ * offers one, until the result shows; returns how many moves were made.
+ * A pawn reaching the last rank becomes a queen. `onMove(n)` runs after
+ * the n-th move (a screenshot, say).
+ */
+export async function playRandomGame(page, pick, { onMove = async () => {}, maxMoves = 300 } = {}) {
+  let moves = 0;
+  for (;;) {
+    // Wait for my turn (the board offers moves) or the end.
+    const state = await page.waitForFunction(
+      () => {
+        if (document.querySelector('#result-score')) return 'over';
+        const s = document.querySelector('.game-page .board').cg.state;
+        return s.movable.color === s.turnColor && s.movable.dests && s.movable.dests.size > 0 ? 'move' : false;
+      },
+      null,
+      { timeout: PATIENCE },
+    );
+    if ((await state.jsonValue()) === 'over') return moves;
+    const dests = await page.$eval('.game-page .board', (el) => [...el.cg.state.movable.dests].map(([from, to]) => [from, to]));
+    const [from, tos] = dests[pick(dests.length)];
+    const to = tos[pick(tos.length)];
+    const ply = Number(await page.getAttribute('.game-page .board', 'data-ply'));
+    await clickSquare(page, from);
+    await clickSquare(page, to);
+    // The move is answered by the server's board, or (a pawn reaching the
+    // last rank) first by the promotion choice, which may show a moment
+    // after the click: wait for whichever comes.
+    const answered = (n) => {
+      if (Number(document.querySelector('.game-page .board').dataset.ply) > n || document.querySelector('#result-score')) return 'moved';
+      return document.querySelector('#promotion').hidden ? false : 'promote';
+    };
+    const next = await page.waitForFunction(answered, ply, { timeout: PATIENCE });
+    if ((await next.jsonValue()) === 'promote') {
+      await page.click('#promotion [data-piece="q"]');
+      await page.waitForFunction((n) => Number(document.querySelector('.game-page .board').dataset.ply) > n || document.querySelector('#result-score'), ply, { timeout: PATIENCE });
+    }
+    moves++;
+    await onMove(moves);
+    if (moves >= maxMoves) throw new Error(`the game did not end in ${maxMoves} moves`);
+  }
+}

@@ -10,7 +10,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { ROOT, PATIENCE, startServer, launchBrowser, openPage, screenshot, guestLogin, clickSquare } from './harness.mjs';
+import { ROOT, PATIENCE, startServer, launchBrowser, openPage, screenshot, guestLogin, random, playRandomGame } from './harness.mjs';
 
 const ENGINE = join(ROOT, 'engines/fairy-stockfish');
 
@@ -28,17 +28,6 @@ after(async () => {
   await server?.stop();
 });
 
-/** A small seeded generator: the same choices on every run. */
-function random(seed) {
-  let s = seed >>> 0 || 1;
-  return (n) => {
-    s ^= s << 13;
-    s ^= s >>> 17;
-    s ^= s << 5;
-    return (s >>> 0) % n;
-  };
-}
-
 test('a browser user plays a whole game against a house bot from the lobby', async () => {
   const { page, errors } = await openPage(browser, server.url('/'));
   await guestLogin(page);
@@ -52,38 +41,7 @@ test('a browser user plays a whole game against a house bot from the lobby', asy
   await page.waitForURL('**/game/*', { timeout: PATIENCE });
   await page.waitForSelector('.game-page .board[data-ply]');
 
-  const pick = random(26);
-  let moves = 0;
-  for (;;) {
-    const state = await page.waitForFunction(
-      () => {
-        if (document.querySelector('#result-score')) return 'over';
-        const cg = document.querySelector('.game-page .board').cg;
-        const s = cg.state;
-        return s.movable.color === s.turnColor && s.movable.dests && s.movable.dests.size > 0 ? 'move' : false;
-      },
-      null,
-      { timeout: PATIENCE },
-    );
-    if ((await state.jsonValue()) === 'over') break;
-    const dests = await page.$eval('.game-page .board', (el) => [...el.cg.state.movable.dests].map(([from, to]) => [from, to]));
-    const [from, tos] = dests[pick(dests.length)];
-    const to = tos[pick(tos.length)];
-    const ply = Number(await page.getAttribute('.game-page .board', 'data-ply'));
-    await clickSquare(page, from);
-    await clickSquare(page, to);
-    const answered = (n) => {
-      if (Number(document.querySelector('.game-page .board').dataset.ply) > n || document.querySelector('#result-score')) return 'moved';
-      return document.querySelector('#promotion').hidden ? false : 'promote';
-    };
-    const next = await page.waitForFunction(answered, ply, { timeout: PATIENCE });
-    if ((await next.jsonValue()) === 'promote') {
-      await page.click('#promotion [data-piece="q"]');
-      await page.waitForFunction((n) => Number(document.querySelector('.game-page .board').dataset.ply) > n || document.querySelector('#result-score'), ply, { timeout: PATIENCE });
-    }
-    moves++;
-    assert.ok(moves < 300, 'the game ends');
-  }
+  const moves = await playRandomGame(page, random(26));
   const score = await page.textContent('#result-score');
   assert.match(score, /^(1-0|0-1|1\/2-1\/2)$/);
   const reason = await page.textContent('#result-reason');

@@ -54,6 +54,17 @@ pub async fn get(server: &TestServer, path: &str) -> Answer {
     get_with(server, path, "").await
 }
 
+/// `POST path` with `body` as a browser's form sends it.
+pub async fn post_form(server: &TestServer, path: &str, body: &str) -> Answer {
+    let req = format!(
+        "POST {path} HTTP/1.1\r\nHost: {}\r\nContent-Type: application/x-www-form-urlencoded\r\n\
+         Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        server.web,
+        body.len()
+    );
+    parse(&raw(server, req.as_bytes()).await)
+}
+
 pub fn parse(bytes: &[u8]) -> Answer {
     let text = String::from_utf8_lossy(bytes);
     let (head, body) = text

@@ -77,6 +77,8 @@ export class App {
       // examination, a game that comes back after a reload): its page
       // opens, wherever the user was.
       if (c.kind === 'mine' && !this.page?.showsGame?.(c.game)) this.go(`/game/${c.game.number}`);
+      // A board of the simul I give: all of them on one page.
+      if (c.kind === 'simul' && !this.page?.showsGame?.(c.game)) this.go('/simul');
       if (c.kind === 'game' || c.kind === 'mine' || c.kind === 'session') this.drawTitle();
     });
   }

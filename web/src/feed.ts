@@ -34,6 +34,7 @@ export function boardOf(m: Msg): Board {
     dbId: m.db_id ?? null,
     variant: m.variant === 'atomic960' ? 'atomic960' : 'atomic',
     chess960: typeof m.chess960 === 'number' ? m.chess960 : null,
+    simul: m.simul?.exhibitor ?? null,
   };
 }
 

@@ -8,6 +8,7 @@ import { historyPage } from './pages/history';
 import { tourney } from './pages/tourney';
 import { player } from './pages/player';
 import { help } from './pages/help';
+import { simulPage } from './pages/simul';
 
 setLang(initialLang());
 const app = new App([
@@ -17,6 +18,7 @@ const app = new App([
   [/^\/tourney\/(\d+)$/, tourney],
   [/^\/player\/([A-Za-z]+)$/, player],
   [/^\/help\/atomic(960)?$/, help],
+  [/^\/simul$/, simulPage],
 ]);
 app.start();
 // The tests (and the curious) can reach the application from the console.

@@ -37,6 +37,8 @@ export interface Board {
   variant: 'atomic' | 'atomic960';
   /** The Chess960 number of an Atomic960 game's start, if it began from one of the 960. */
   chess960: number | null;
+  /** On a simul's boards: the exhibitor's name (null on any other board). */
+  simul: string | null;
 }
 
 const FILES = 'abcdefgh';

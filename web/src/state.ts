@@ -7,6 +7,7 @@
 
 import type { Challenge, Chat, Offer, Seek, ServerEvent, Tell } from './events';
 import { Board, boardFen, plyOf } from './position';
+import { simulBoard } from './simul';
 
 export type Connection = 'offline' | 'connecting' | 'online' | 'reconnecting';
 
@@ -68,6 +69,8 @@ export type Change =
   | { kind: 'game'; game: GameState; previous: Board | null; what: 'board' | 'end' | 'chat' | 'status' }
   /** A game of mine started (or came back): its page should open. */
   | { kind: 'mine'; game: GameState }
+  /** A board of the simul I give began: the simul page should open (`simul.ts`). */
+  | { kind: 'simul'; game: GameState }
   | { kind: 'notes' }
   | { kind: 'console'; line: string; cls: string };
 
@@ -85,6 +88,8 @@ export class Model {
   games = new Map<number, GameState>();
   /** The game I play or examine, if any. */
   myGame: number | null = null;
+  /** The boards of the simul I give (or gave last), in the order they began: several games of mine at once. */
+  simulGames: GameState[] = [];
   /** The opponent of my last game (a rematch goes to them). */
   lastOpponent: string | null = null;
   notes: Note[] = [];
@@ -295,6 +300,13 @@ export class Model {
     }
     const next = previous && plyOf(previous) + 1 === ply ? previous : null;
     let started = false;
+    if (playing && b.simul === this.session.name) {
+      // One board of my simul among several: none of them is "my game".
+      const fresh = simulBoard(this, g);
+      this.emit({ kind: 'game', game: g, previous: next, what: 'board' });
+      if (fresh) this.emit({ kind: 'simul', game: g });
+      return;
+    }
     if (playing || examining) {
       const me = this.session.name;
       if (b.white === me) this.lastOpponent = b.black;
