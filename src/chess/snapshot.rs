@@ -13,9 +13,9 @@ use std::sync::Arc;
 
 use shakmaty::{EnPassantMode, Position, Setup};
 
-use super::AtomicGame;
 use super::shared_lines::SharedLines;
 use super::style12;
+use super::{AtomicGame, Variant};
 
 /// One board as of one moment of a game.
 #[derive(Clone, Debug)]
@@ -53,6 +53,14 @@ pub struct BoardSnapshot {
     /// position (its database id, the players' ratings), for clients that
     /// read boards as data; one allocation per game, shared by its boards.
     pub label: Option<Arc<GameLabel>>,
+    /// The game's rules: a client that moves pieces itself (the browser)
+    /// needs to know whether castling is Chess960's (the king onto its
+    /// rook) before the first castling, and the FEN cannot say it (518 is
+    /// both).
+    pub variant: Variant,
+    /// The Chess960 number of an Atomic960 game's start (the game page
+    /// shows it), if it began from one of the 960.
+    pub chess960: Option<u16>,
 }
 
 /// A played game's facts that every one of its boards shares.
@@ -108,6 +116,8 @@ impl BoardSnapshot {
             made_at: None,
             shared: SharedLines::default(),
             label: None,
+            variant: game.variant(),
+            chess960: game.chess960_number().map(|s| s.number()),
         }
     }
 
@@ -136,6 +146,8 @@ impl BoardSnapshot {
             made_at: None,
             shared: SharedLines::default(),
             label: None,
+            variant: Variant::Atomic,
+            chess960: None,
         }
     }
 

@@ -11,7 +11,7 @@ use serde_json::{Map, Value, json};
 use shakmaty::Color;
 use shakmaty::fen::Fen;
 
-use crate::chess::BoardSnapshot;
+use crate::chess::{BoardSnapshot, Variant};
 use crate::event::{
     Answer, Arg, Beginning, EndFor, Event, GameIntro, GameOffer, KickReason, Msg, Presence,
     Refusal, SeekAd, Viewer,
@@ -207,6 +207,12 @@ pub fn board_fields(snap: &BoardSnapshot, viewer: Viewer, flip: bool) -> Value {
         })),
         "lag_ms": snap.lag_ms,
     });
+    // Left out for atomic, as the other messages do: the boards of atomic
+    // games keep their bytes.
+    if snap.variant == Variant::Atomic960 {
+        fields["variant"] = snap.variant.word().into();
+        fields["chess960"] = snap.chess960.into();
+    }
     // Only on a simul's boards: every other board keeps its keys.
     if label.is_some_and(|l| l.simul) {
         fields["simul"] = json!({ "exhibitor": snap.white });

@@ -45,6 +45,7 @@ pub fn router(shared: Arc<Shared>) -> Router {
         .route("/history/{id}", get(super::pages::numbered))
         .route("/player/{name}", get(super::pages::named))
         .route("/help/atomic", get(super::pages::shell))
+        .route("/help/atomic960", get(super::pages::shell))
         .route(
             "/register",
             get(super::register::form).post(super::register::submit),

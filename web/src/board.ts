@@ -45,10 +45,15 @@ export function playSan(fen: string, san: string): { fen: string; from: string; 
   return { fen: makeFen(pos.toSetup()), from, to, blown: blown.sort() };
 }
 
-/** Legal destinations for chessground, by atomic rules. */
-export function legalDests(fen: string): Map<Key, Key[]> {
+/**
+ * Legal destinations for chessground, by atomic rules. Castling is the
+ * king onto its rook; in atomic (`chess960` false) also the king two
+ * squares, as players of standard chess drag it. In Atomic960 only onto
+ * the rook: from b1 the square c1 is the king's step, not castling.
+ */
+export function legalDests(fen: string, chess960 = false): Map<Key, Key[]> {
   const pos = atomicPosition(fen);
-  return pos ? (chessgroundDests(pos) as Map<Key, Key[]>) : new Map();
+  return pos ? (chessgroundDests(pos, { chess960 }) as Map<Key, Key[]>) : new Map();
 }
 
 /**
@@ -56,14 +61,14 @@ export function legalDests(fen: string): Map<Key, Key[]> {
  * server's coordinate form (`e2e4`, `e7e8=q`, `o-o`); null when it is no
  * legal move here.
  */
-export function typedMove(fen: string, text: string, french: boolean): string | null {
+export function typedMove(fen: string, text: string, french: boolean, chess960 = false): string | null {
   const typed = text.trim().replace(/[+#!?]+$/, '');
   if (!typed) return null;
   const pos = atomicPosition(fen);
   if (!pos) return null;
   const coord = /^([a-h][1-8])-?([a-h][1-8])(?:[=/]?([qrbnQRBNdtfcDTFC]))?$/.exec(typed);
   if (coord) {
-    const dests = chessgroundDests(pos) as Map<string, string[]>;
+    const dests = chessgroundDests(pos, { chess960 }) as Map<string, string[]>;
     if (!dests.get(coord[1])?.includes(coord[2])) return null;
     const promo = coord[3] ? englishSan(coord[3].toUpperCase()).toLowerCase() : '';
     return `${coord[1]}${coord[2]}${promo ? '=' + promo : ''}`;

@@ -16,6 +16,9 @@ export interface Terms {
   increment: number;
   rated: boolean;
   color: 'white' | 'black' | null;
+  /** Atomic960, from a start drawn at random or the one numbered `start` (0–959); atomic when left out. */
+  variant?: 'atomic' | 'atomic960';
+  start?: number | null;
 }
 
 export interface NewTourney {
@@ -29,7 +32,10 @@ export interface NewTourney {
   arenaMinutes?: number;
 }
 
-const terms = (t: Terms) => `${t.minutes} ${t.increment} ${t.rated ? 'rated' : 'unrated'}${t.color ? ' ' + t.color : ''}`;
+/** The terms as the server reads them: the start's number right after `atomic960`, the time given before it. */
+const terms = (t: Terms) =>
+  `${t.minutes} ${t.increment} ${t.rated ? 'rated' : 'unrated'}${t.color ? ' ' + t.color : ''}` +
+  (t.variant === 'atomic960' ? ` atomic960${t.start !== null && t.start !== undefined ? ' ' + t.start : ''}` : '');
 
 /** The messages of a reply (none when the connection went first). */
 const parts = (reply: Msg | null): Msg[] => (reply?.messages ?? []) as Msg[];

@@ -18,6 +18,9 @@ export interface Seek {
   color: string;
   range: string;
   own: boolean;
+  /** `atomic` or `atomic960`, with the Atomic960 start the seeker chose (null: drawn at random). */
+  variant: 'atomic' | 'atomic960';
+  start: number | null;
 }
 
 /** A challenge's terms, as the `offer` message's `terms`. */

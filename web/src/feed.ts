@@ -28,9 +28,12 @@ export function boardOf(m: Msg): Board {
     blackMs: clocks.black_ms ?? 0,
     verbose: m.move?.verbose ?? 'none',
     san: m.move?.san ?? 'none',
+    uci: m.move?.uci ?? 'none',
     flip: !!m.flip,
     ticking: !!clocks.running,
     dbId: m.db_id ?? null,
+    variant: m.variant === 'atomic960' ? 'atomic960' : 'atomic',
+    chess960: typeof m.chess960 === 'number' ? m.chess960 : null,
     simul: m.simul?.exhibitor ?? null,
   };
 }
@@ -47,6 +50,8 @@ function seekOf(s: Msg): Seek {
     color: s.color === 'white' ? 'W' : s.color === 'black' ? 'B' : '?',
     range: Array.isArray(s.range) ? s.range.join('-') : '0-9999',
     own: !!s.own,
+    variant: s.variant === 'atomic960' ? 'atomic960' : 'atomic',
+    start: typeof s.start === 'number' ? s.start : null,
   };
 }
 

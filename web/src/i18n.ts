@@ -206,6 +206,11 @@ const en = {
   chatSays: 'says',
   chatKibitzes: 'kibitzes',
   chatWhispers: 'whispers',
+  variant: 'Variant',
+  atomic960: 'Atomic960',
+  atomic960Start: 'Atomic960, start position {0}',
+  startNumber: 'Start (0–959; empty: at random)',
+  atomic960Rules: 'Atomic960 rules',
 };
 
 type Words = typeof en;
@@ -414,6 +419,11 @@ const fr: Words = {
   chatSays: 'dit',
   chatKibitzes: 'commente',
   chatWhispers: 'chuchote',
+  variant: 'Variante',
+  atomic960: 'Atomique 960',
+  atomic960Start: 'Atomique 960, position de départ {0}',
+  startNumber: 'Départ (0–959 ; vide : au hasard)',
+  atomic960Rules: "Règles de l'atomique 960",
 };
 
 export type Lang = 'en' | 'fr';

@@ -17,7 +17,7 @@ const app = new App([
   [/^\/history\/(\d+)$/, historyPage],
   [/^\/tourney\/(\d+)$/, tourney],
   [/^\/player\/([A-Za-z]+)$/, player],
-  [/^\/help\/atomic$/, help],
+  [/^\/help\/atomic(960)?$/, help],
   [/^\/simul$/, simulPage],
 ]);
 app.start();

@@ -27,10 +27,16 @@ export interface Board {
   verbose: string;
   /** The last move in SAN (English letters), or `none`. */
   san: string;
+  /** The last move in UCI (an Atomic960 castling: the king onto its rook), or `none`. */
+  uci: string;
   flip: boolean;
   ticking: boolean;
   /** The game's database id (null for an examined game). */
   dbId: number | null;
+  /** The game's rules: Atomic960 castles the king onto its rook (Chess960 castling). */
+  variant: 'atomic' | 'atomic960';
+  /** The Chess960 number of an Atomic960 game's start, if it began from one of the 960. */
+  chess960: number | null;
   /** On a simul's boards: the exhibitor's name (null on any other board). */
   simul: string | null;
 }
@@ -68,6 +74,11 @@ export function lastMoveSquares(b: Board): [string, string] | null {
   const m = /([a-h][1-8])-([a-h][1-8])/.exec(b.verbose);
   if (m) return [m[1], m[2]];
   const rank = b.turn === 'white' ? '8' : '1'; // the side that moved is the other one
+  // Atomic960: the king started anywhere; the UCI says where (the king onto its rook).
+  if (b.variant === 'atomic960' && (b.verbose === 'o-o' || b.verbose === 'o-o-o')) {
+    const uci = /^([a-h][1-8])([a-h][1-8])/.exec(b.uci);
+    return uci ? [uci[1], uci[2]] : null;
+  }
   if (b.verbose === 'o-o') return ['e' + rank, 'g' + rank];
   if (b.verbose === 'o-o-o') return ['e' + rank, 'c' + rank];
   return null;

@@ -9,6 +9,12 @@ export function termsText(minutes: number, increment: number, rated: boolean): s
   return `${minutes} + ${increment}, ${rated ? t('rated').toLowerCase() : t('unrated')}`;
 }
 
+/** The game's rules as its page says them: nothing for atomic, `Atomic960, start position 74`. */
+export function variantText(variant: string, chess960: number | null): string {
+  if (variant !== 'atomic960') return '';
+  return chess960 === null ? t('atomic960') : tf('atomic960Start', String(chess960));
+}
+
 /** "offers a draw", "would like to abort"… */
 export function offerWord(kind: string): string {
   switch (kind) {

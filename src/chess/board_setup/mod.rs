@@ -219,6 +219,7 @@ impl BoardEditor {
     pub fn snapshot(&self, game_no: u32, white: &str, black: &str) -> BoardSnapshot {
         let mut snap = BoardSnapshot::from_setup(self.setup.clone(), game_no, white, black);
         snap.double_push_file = self.ep_file.map(|f| f as u8);
+        snap.variant = self.variant;
         snap
     }
 

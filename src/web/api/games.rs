@@ -41,6 +41,10 @@ struct Live {
     tourney: Option<(u32, String, u32)>,
     /// (SAN, UCI) of every move, for the one-game answer.
     moves: Option<Vec<(String, String)>>,
+    /// The position before the first move (X-FEN), when it is not the
+    /// usual one, for the one-game answer: a page that opens an Atomic960
+    /// game late replays its moves from there.
+    start_fen: Option<String>,
 }
 
 fn side(seat: &Seat) -> Side {
@@ -83,6 +87,9 @@ fn copy(world: &World, g: &Game, now: Instant, with_moves: bool) -> Live {
                 .map(|m| (m.san.clone(), m.uci.clone()))
                 .collect()
         }),
+        start_fen: with_moves
+            .then(|| g.chess.start_fen().map(str::to_owned))
+            .flatten(),
     }
 }
 
@@ -102,7 +109,7 @@ fn to_json(g: Live) -> Value {
         "black": side_json(&g.black),
         "time_control": { "minutes": g.minutes, "increment": g.inc },
         "rated": g.rated,
-        "variant": "atomic",
+        "variant": g.board.variant.word(),
         "ply": g.plies,
         "turn": turn,
         "fen": Fen::try_from_setup(g.board.position.clone())
@@ -112,6 +119,12 @@ fn to_json(g: Live) -> Value {
         "observers": g.observers,
         "tourney": g.tourney.map(|(id, name, round)| json!({ "id": id, "name": name, "round": round })),
     });
+    if let Some(n) = g.board.chess960 {
+        v["chess960"] = n.into();
+    }
+    if let Some(fen) = g.start_fen {
+        v["start_fen"] = fen.into();
+    }
     if let Some(moves) = g.moves {
         v["moves"] = moves
             .into_iter()

@@ -1,5 +1,7 @@
 //! `GET /api/help/atomic?lang=en|fr`: the rules page of `help atomic` and
-//! its ready positions, for the browser's rules page.
+//! its ready positions, for the browser's rules page; `GET
+//! /api/help/atomic960`: the page of `help atomic960` (no examples), for
+//! the browser's Atomic960 page.
 //!
 //! The page draws each example as a board and opens it with the command
 //! given here (`examine atomic NAME`), so the boards, their captions and
@@ -16,24 +18,38 @@ use crate::chess::{Lang, lessons};
 use crate::help::Lookup;
 use crate::web::router::State;
 
+/// The reader's language from `?lang=`.
+fn language(query: &HashMap<String, String>) -> Result<Lang, ApiError> {
+    match query.get("lang").map(String::as_str) {
+        None | Some("en") => Ok(Lang::En),
+        Some("fr") => Ok(Lang::Fr),
+        Some(other) => Err(ApiError::bad_request(format!(
+            "\"{other}\" is not a language here (en, fr)."
+        ))),
+    }
+}
+
+/// The help page `topic` in `lang`, as telnet users read it.
+fn page_text(state: &State, topic: &str, lang: Lang) -> Result<String, ApiError> {
+    match state.shared.help().find(topic, lang) {
+        Lookup::Page(page) => Ok(page.to_string()),
+        _ => Err(ApiError::not_found(format!(
+            "There is no help page on {topic}."
+        ))),
+    }
+}
+
+fn lang_word(lang: Lang) -> &'static str {
+    match lang {
+        Lang::En => "en",
+        Lang::Fr => "fr",
+    }
+}
+
 /// `GET /api/help/atomic`
-pub async fn atomic(
-    axum::extract::State(state): State,
-    Query(query): Query<HashMap<String, String>>,
-) -> ApiResult {
-    let lang = match query.get("lang").map(String::as_str) {
-        None | Some("en") => Lang::En,
-        Some("fr") => Lang::Fr,
-        Some(other) => {
-            return Err(ApiError::bad_request(format!(
-                "\"{other}\" is not a language here (en, fr)."
-            )));
-        }
-    };
-    let text = match state.shared.help().find("atomic", lang) {
-        Lookup::Page(page) => page.to_string(),
-        _ => return Err(ApiError::not_found("There is no help page on atomic.")),
-    };
+pub async fn atomic(state: State, Query(query): Query<HashMap<String, String>>) -> ApiResult {
+    let lang = language(&query)?;
+    let text = page_text(&state, "atomic", lang)?;
     let boards: Vec<_> = lessons::LESSONS
         .iter()
         .map(|l| {
@@ -46,8 +62,19 @@ pub async fn atomic(
         })
         .collect();
     Ok(Json(json!({
-        "lang": match lang { Lang::En => "en", Lang::Fr => "fr" },
+        "lang": lang_word(lang),
         "text": text,
         "boards": boards,
+    })))
+}
+
+/// `GET /api/help/atomic960`
+pub async fn atomic960(state: State, Query(query): Query<HashMap<String, String>>) -> ApiResult {
+    let lang = language(&query)?;
+    let text = page_text(&state, "atomic960", lang)?;
+    Ok(Json(json!({
+        "lang": lang_word(lang),
+        "text": text,
+        "boards": [],
     })))
 }

@@ -9,6 +9,7 @@ use axum::response::{IntoResponse, Response};
 use serde_json::json;
 
 use super::{ApiError, number, segment};
+use crate::chess::{StartPosition, Variant};
 use crate::store::games::{self, GameRow, MoveRow};
 use crate::web::router::State;
 
@@ -70,13 +71,27 @@ pub async fn one(
         .iter()
         .map(|m| json!({ "san": m.san, "uci": m.uci, "time_ms": m.time_ms }))
         .collect();
-    Ok(Json(json!({
+    // The stored start says the variant (an Atomic960 start keeps Shredder
+    // castling letters, docs/atomic960.md), and which of the 960 it is.
+    let variant = row
+        .start_fen
+        .as_deref()
+        .map_or(Variant::Atomic, Variant::of_start_fen);
+    let chess960 = match variant {
+        Variant::Atomic => None,
+        Variant::Atomic960 => row
+            .start_fen
+            .as_deref()
+            .and_then(StartPosition::from_fen)
+            .map(StartPosition::number),
+    };
+    let mut body = json!({
         "id": row.id,
         "white": { "name": row.white, "rating": row.white_rating },
         "black": { "name": row.black, "rating": row.black_rating },
         "time_control": { "minutes": row.minutes, "increment": row.inc },
         "rated": row.rated,
-        "variant": "atomic",
+        "variant": variant.word(),
         "start_fen": row.start_fen,
         "started_at": row.started_at,
         "ended_at": row.ended_at,
@@ -85,6 +100,9 @@ pub async fn one(
         "end_code": row.end_code,
         "clocks": { "white_ms": row.white_ms, "black_ms": row.black_ms },
         "moves": moves,
-    }))
-    .into_response())
+    });
+    if let Some(n) = chess960 {
+        body["chess960"] = n.into();
+    }
+    Ok(Json(body).into_response())
 }

@@ -37,6 +37,7 @@ pub fn routes(state: Arc<WebState>) -> Router<Arc<WebState>> {
         .route("/games", get(games::list))
         .route("/games/{n}", get(games::one))
         .route("/help/atomic", get(help::atomic))
+        .route("/help/atomic960", get(help::atomic960))
         .route("/history/{id}", get(history::one))
         .route("/players/{name}", get(players::one))
         .route("/who", get(players::who))

@@ -106,7 +106,7 @@ function graph(moves: Move[], pick: (ply: number) => void): SVGSVGElement {
 }
 
 /** The engine in this browser: one search at a time, the newest wins. */
-function localEngine(show: (text: string) => void) {
+function localEngine(show: (text: string) => void, chess960: boolean) {
   if (!window.crossOriginIsolated || !window.Stockfish) {
     show(t('localNoEngine'));
     return null;
@@ -123,6 +123,8 @@ function localEngine(show: (text: string) => void) {
     });
     sf.postMessage('uci');
     sf.postMessage('setoption name UCI_Variant value atomic');
+    // Atomic960: the FEN's KQkq are the outermost rooks, castling the king onto its rook.
+    if (chess960) sf.postMessage('setoption name UCI_Chess960 value true');
     sf.postMessage('setoption name Threads value 1');
     return (f: string) => {
       fen = f;
@@ -148,6 +150,15 @@ function header(): void {
     location.reload();
   });
   fill(top, h('nav', {}, h('a', { href: '/' }, h('strong', {}, 'atomicd')), ' ', h('a', { href: '/' }, t('lobby')), ' ', h('a', { href: '/help/atomic' }, t('rules'))), choose);
+}
+
+/**
+ * Whether a stored start is Atomic960's: the server keeps an Atomic960
+ * start with Shredder castling letters (`HAha`), which an atomic one
+ * never has (docs/atomic960.md). chessops reads both forms alike.
+ */
+export function isAtomic960Start(fen: string | null | undefined): boolean {
+  return /[a-h]/i.test(fen?.split(' ')[2] ?? '');
 }
 
 /** The game's start: its set-up position, or the standard one. */
@@ -189,7 +200,7 @@ async function main() {
   }
   const board = makeBoard({ fen: fens[0], viewOnly: true, coordinates: true });
   const local = h('p', { id: 'local-eval', 'aria-live': 'polite' }, t('localStarting'));
-  const go = localEngine((text) => fill(local, text));
+  const go = localEngine((text) => fill(local, text), isAtomic960Start(a.start_fen));
   const rows = moves.map((m, i) =>
     h(
       'li',

@@ -14,7 +14,7 @@ import { legalDests, makeBoard, typedMove } from '../board';
 import { GameState, clockMs, myColor, runningSide } from '../state';
 import { Replay } from '../replay';
 import { moveList } from '../movelist';
-import { ownOfferWord, offerWord, watchersText, ratingTitle } from '../words';
+import { ownOfferWord, offerWord, watchersText, ratingTitle, variantText } from '../words';
 import { analyseBox } from './analyse';
 import { chatPanel } from './chat';
 import { confirmButton } from './confirm';
@@ -28,6 +28,8 @@ interface ApiGame {
   moves: { san: string }[];
   observers: number;
   tourney: { id: number; name: string; round: number } | null;
+  /** The position before the first move, when it is not the usual one (an Atomic960 start). */
+  start_fen?: string;
 }
 
 interface ApiHistory {
@@ -41,6 +43,7 @@ export function game(app: App, params: string[]): Page {
   const title = h('h2', { id: 'game-title' }, `${t('game')} ${n}`);
   const status = h('p', { class: 'status', id: 'game-status', 'aria-live': 'polite' });
   const watchers = h('p', { class: 'watchers', id: 'watchers' });
+  const variantEl = h('p', { class: 'variant', id: 'game-variant' });
   const topClock = h('div', { class: 'clock', id: 'clock-top' });
   const bottomClock = h('div', { class: 'clock', id: 'clock-bottom' });
   const topName = h('div', { class: 'side-name', id: 'name-top' });
@@ -75,7 +78,7 @@ export function game(app: App, params: string[]): Page {
   let memo: { key: string; r: Replay } | null = null;
   const replay = () => {
     const key = g ? `${g.serial}:${g.sans.size}:${g.fens.size}:${g.board ? plyOf(g.board) : -1}` : '';
-    if (!memo || memo.key !== key) memo = { key, r: new Replay(g?.sans ?? new Map(), g?.fens ?? new Map()) };
+    if (!memo || memo.key !== key) memo = { key, r: new Replay(g?.sans ?? new Map(), g?.fens ?? new Map(), info?.start_fen ?? null) };
     return memo.r;
   };
 
@@ -120,6 +123,7 @@ export function game(app: App, params: string[]): Page {
     if (!b) return;
     const how = examining() ? ` (${t('examining')})` : g?.observing ? ` (${t('observing')})` : '';
     fill(title, `${t('game')} ${b.game}: ${b.white} – ${b.black}${how}`);
+    fill(variantEl, variantText(b.variant, b.chess960));
     if (info?.tourney) title.append(' ', h('small', {}, link(`/tourney/${info.tourney.id}`, `${info.tourney.name}, ${t('round').toLowerCase()} ${info.tourney.round}`)));
   };
 
@@ -197,7 +201,7 @@ export function game(app: App, params: string[]): Page {
       turnColor: b.turn,
       lastMove: last ? (last as Key[]) : undefined,
       check: /\+$/.test(b.san) ? b.turn : false,
-      movable: { color: movable, dests: myTurn ? legalDests(fen) : new Map() },
+      movable: { color: movable, dests: myTurn ? legalDests(fen, b.variant === 'atomic960') : new Map() },
       premovable: { enabled: !!me && !g.end },
     });
     view.el.dataset.fen = fen;
@@ -263,7 +267,7 @@ export function game(app: App, params: string[]): Page {
       const opp = b.white === me() ? b.black : b.white;
       const colour = b.white === me() ? 'black' : 'white';
       items.push(
-        button(t('rematch'), 'btn-rematch', () => app.client.challenge(opp, { minutes: b.minutes, increment: b.increment, rated: !!info?.rated, color: colour })),
+        button(t('rematch'), 'btn-rematch', () => app.client.challenge(opp, { minutes: b.minutes, increment: b.increment, rated: !!info?.rated, color: colour, variant: b.variant })),
         button(t('examine'), 'btn-examine', () => app.client.examineLast()),
       );
       // A guest who has just played may want a name that keeps a rating:
@@ -386,7 +390,7 @@ export function game(app: App, params: string[]): Page {
     const b = cur();
     if (!b) return;
     const typed = moveInput.value;
-    const mv = typedMove(boardFen(b), typed, french);
+    const mv = typedMove(boardFen(b), typed, french, b.variant === 'atomic960');
     moveInput.value = '';
     if (mv) void sendMove(mv);
     else fill(status, tf('illegalMove', typed));
@@ -453,7 +457,7 @@ export function game(app: App, params: string[]): Page {
       'div',
       { class: 'game-page' },
       h('div', { class: 'board-col' }, h('div', { class: 'player-bar' }, topName, topClock), view.el, promo, h('div', { class: 'player-bar' }, bottomName, bottomClock), moveForm),
-      h('div', { class: 'side-col' }, title, watchers, status, result, offersEl, actions, after, h('h3', {}, t('moves')), browsing, list.el, chat.el),
+      h('div', { class: 'side-col' }, title, variantEl, watchers, status, result, offersEl, actions, after, h('h3', {}, t('moves')), browsing, list.el, chat.el),
     ),
   );
   return {

@@ -1,6 +1,7 @@
-// `/help/atomic`: the rules of `help atomic`, flowed as headings,
-// paragraphs and lists at any width, and its example positions drawn as
-// boards; each opens in examine mode, on the page's game view.
+// `/help/atomic` and `/help/atomic960`: the rules of `help atomic` (or
+// `help atomic960`), flowed as headings, paragraphs and lists at any
+// width, and the atomic page's example positions drawn as boards; each
+// opens in examine mode, on the page's game view.
 
 import { App, Page } from '../app';
 import { api, fill, h } from '../dom';
@@ -24,13 +25,15 @@ function rules(text: string): HTMLElement {
   return el;
 }
 
-export function help(app: App): Page {
-  const el = h('div', { class: 'help-page' });
+export function help(app: App, params: string[] = []): Page {
+  // The route's one part: `960` for the Atomic960 page.
+  const topic = params[0] === '960' ? 'atomic960' : 'atomic';
+  const el = h('div', { class: 'help-page', 'data-topic': topic });
   const boards: ReturnType<typeof makeBoard>[] = [];
-  app.setTitle(t('rules'));
+  app.setTitle(topic === 'atomic960' ? t('atomic960Rules') : t('rules'));
   fill(app.main, el);
   void (async () => {
-    const page = await api<HelpAtomic>(`/api/help/atomic?lang=${lang()}`);
+    const page = await api<HelpAtomic>(`/api/help/${topic}?lang=${lang()}`);
     if (!page) return fill(el, h('p', {}, t('rulesUnavailable')));
     const cards = page.boards.map((b) => {
       const view = makeBoard({ fen: b.fen, viewOnly: true, coordinates: false, turnColor: b.fen.split(' ')[1] === 'b' ? 'black' : 'white' }, true);
@@ -51,7 +54,8 @@ export function help(app: App): Page {
         }, `${t('examineIt')}: ${b.command}`),
       );
     });
-    fill(el, h('section', { class: 'panel' }, rules(page.text)), h('section', { class: 'panel' }, h('h2', {}, t('examples')), h('div', { class: 'examples' }, ...cards)));
+    const examples = cards.length ? [h('section', { class: 'panel' }, h('h2', {}, t('examples')), h('div', { class: 'examples' }, ...cards))] : [];
+    fill(el, h('section', { class: 'panel' }, rules(page.text)), ...examples);
   })();
   return {
     leave() {

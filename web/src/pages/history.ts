@@ -11,7 +11,7 @@ import { makeBoard } from '../board';
 import { clockText } from '../position';
 import { Replay } from '../replay';
 import { moveList } from '../movelist';
-import { dateText, ratingTitle, termsText } from '../words';
+import { dateText, ratingTitle, termsText, variantText } from '../words';
 import { analyseBox } from './analyse';
 
 interface ApiHistory {
@@ -21,6 +21,9 @@ interface ApiHistory {
   time_control: { minutes: number; increment: number };
   rated: boolean;
   start_fen: string | null;
+  /** `atomic960` for an Atomic960 game (its start keeps Shredder castling letters), with its start's number. */
+  variant?: string;
+  chess960?: number;
   started_at: number;
   ended_at: number | null;
   result: string;
@@ -99,6 +102,7 @@ export function historyPage(app: App, params: string[]): Page {
       h('h2', {}, `${g.white.name} – ${g.black.name}`),
       h('p', { class: 'result' }, h('strong', { id: 'result-score' }, g.result), ' ', h('span', { id: 'result-reason' }, g.reason)),
       h('p', {}, `${termsText(g.time_control.minutes, g.time_control.increment, g.rated)}. `, h('time', { datetime: new Date(g.started_at * 1000).toISOString() }, dateText(g.started_at))),
+      g.variant === 'atomic960' ? h('p', { class: 'variant', id: 'game-variant' }, variantText(g.variant, g.chess960 ?? null)) : '',
     );
     const address = `${location.origin}/history/${id}`;
     const field = h('input', { type: 'text', id: 'share-link', readonly: true, value: address, 'aria-label': t('shareLink') });

@@ -27,6 +27,7 @@ interface ApiGame {
   rated: boolean;
   fen: string;
   observers: number;
+  variant?: string;
 }
 interface ApiWho {
   players: { name: string; titles: string[]; rating: string; status: string; game: number | null }[];
@@ -68,9 +69,10 @@ export function lobby(app: App): Page {
   const quickPlay = async (minutes: number, increment: number) => {
     if (!(await app.session.ensure())) return;
     const wantRated = quickRated.checked && m.registered;
-    const own = [...m.seeks.values()].find((s) => s.own && s.minutes === minutes && s.increment === increment);
+    // Quick pairing is atomic's: an Atomic960 seek with the same clock is not taken (nor taken back) by it.
+    const own = [...m.seeks.values()].find((s) => s.own && s.variant === 'atomic' && s.minutes === minutes && s.increment === increment);
     if (own) return say((await app.client.unseek(own.index)).text);
-    const open = [...m.seeks.values()].find((s) => !s.own && s.minutes === minutes && s.increment === increment && s.rated === wantRated);
+    const open = [...m.seeks.values()].find((s) => !s.own && s.variant === 'atomic' && s.minutes === minutes && s.increment === increment && s.rated === wantRated);
     if (open) {
       const r = await app.client.play(open.index);
       if (!r.ok) say(r.text);
@@ -83,7 +85,7 @@ export function lobby(app: App): Page {
     fill(
       quick,
       ...QUICK.map(([mi, inc]) => {
-        const own = [...m.seeks.values()].some((s) => s.own && s.minutes === mi && s.increment === inc);
+        const own = [...m.seeks.values()].some((s) => s.own && s.variant === 'atomic' && s.minutes === mi && s.increment === inc);
         return h(
           'button',
           { type: 'button', class: own ? 'tc waiting' : 'tc', 'data-tc': `${mi}+${inc}`, 'aria-pressed': String(own), onclick: () => void quickPlay(mi, inc) },
@@ -105,11 +107,12 @@ export function lobby(app: App): Page {
           } }, t('play'));
       return h(
         'tr',
-        { 'data-seek': s.index, 'data-name': s.name },
+        { 'data-seek': s.index, 'data-name': s.name, 'data-variant': s.variant },
         h('td', {}, s.name),
         h('td', { title: ratingTitle(s.rating) }, s.rating),
         h('td', {}, `${s.minutes} + ${s.increment}`),
-        h('td', {}, s.rated ? t('rated') : t('unrated')),
+        // The mode says the variant when it is not atomic (with the seeker's start, if chosen).
+        h('td', {}, s.rated ? t('rated') : t('unrated'), s.variant === 'atomic960' ? h('span', { class: 'variant' }, ` ${t('atomic960')}${s.start !== null ? ` (${s.start})` : ''}`) : ''),
         h('td', {}, s.color === 'W' ? t('white') : s.color === 'B' ? t('black') : t('anyColor')),
         h('td', {}, action),
       );
@@ -130,12 +133,24 @@ export function lobby(app: App): Page {
     h('option', { value: 'white' }, t('white')),
     h('option', { value: 'black' }, t('black')),
   );
+  // The rules: atomic, or Atomic960 from a start chosen by number or drawn by the server.
+  const variant = h(
+    'select',
+    { id: 'seek-variant', 'aria-label': t('variant') },
+    h('option', { value: 'atomic' }, t('atomic')),
+    h('option', { value: 'atomic960' }, t('atomic960')),
+  );
+  const start = h('input', { type: 'number', id: 'seek-start', min: 0, max: 959, placeholder: '0–959', 'aria-label': t('startNumber') });
+  const startLabel = h('label', { class: 'start-number', hidden: true }, t('startNumber'), ' ', start);
+  variant.addEventListener('change', () => (startLabel.hidden = variant.value !== 'atomic960'));
   const opponent = h('input', { type: 'text', id: 'challenge-name', placeholder: t('opponent'), 'aria-label': t('opponent') });
   const terms = (): Terms => ({
     minutes: Number(minutes.value) || 0,
     increment: Number(inc.value) || 0,
     rated: rated.checked,
     color: (color.value || null) as Terms['color'],
+    variant: variant.value === 'atomic960' ? 'atomic960' : 'atomic',
+    start: variant.value === 'atomic960' && start.value.trim() !== '' ? Number(start.value) : null,
   });
   const seekForm = h(
     'form',
@@ -144,6 +159,9 @@ export function lobby(app: App): Page {
     h('label', {}, t('increment'), ' ', inc),
     h('label', {}, rated, ' ', t('rated')),
     h('label', {}, t('color'), ' ', color),
+    h('label', {}, t('variant'), ' ', variant),
+    startLabel,
+    Object.assign(link('/help/atomic960', t('atomic960Rules')), { id: 'atomic960-rules-link', className: 'rules-link' }),
     h('button', { type: 'submit', id: 'seek-button' }, t('seek')),
     h('span', { class: 'or' }, opponent, h('button', { type: 'button', id: 'challenge-button', onclick: async () => {
       if (!opponent.value.trim()) return;
@@ -177,7 +195,7 @@ export function lobby(app: App): Page {
             { class: 'game-card', 'data-game': game.number },
             link(`/game/${game.number}`, b.el),
             link(`/game/${game.number}`, `${game.number}: ${game.white.name} (${game.white.rating}) – ${game.black.name} (${game.black.rating})`),
-            h('small', {}, `${game.time_control.minutes} + ${game.time_control.increment}${game.rated ? ' ' + t('rated').toLowerCase() : ''}`),
+            h('small', {}, `${game.time_control.minutes} + ${game.time_control.increment}${game.rated ? ' ' + t('rated').toLowerCase() : ''}${game.variant === 'atomic960' ? ' ' + t('atomic960') : ''}`),
           ),
         );
       }
