@@ -144,10 +144,26 @@ pub fn stats(ctx: &mut Ctx<'_>, args: &str) {
 /// The rating table of `finger` and `stats`: the column headings (a
 /// catalogue line) and the Atomic row (data).
 pub fn rating_table(r: &rating::Rating) -> Vec<Msg> {
+    rating_rows(&[("Atomic", r)])
+}
+
+/// The headings and one row per variant given (`Atomic`, `Atomic960`),
+/// as FICS lists only the categories a player has played.
+pub fn rating_rows(rows: &[(&str, &rating::Rating)]) -> Vec<Msg> {
+    let mut out = vec![msg!("rating-table-columns")];
+    out.extend(
+        rows.iter()
+            .map(|(label, r)| msg!("raw", text = rating_row(label, r))),
+    );
+    out
+}
+
+/// One row of the rating table: the variant's label, then the figures.
+fn rating_row(label: &str, r: &rating::Rating) -> String {
     let rd = rating::rd_now(r, unix_now());
     let mut row = format!(
         "{:<11}{:>4}    {:>5.1}{:>8}{:>8}{:>8}{:>8}",
-        "Atomic",
+        label,
         r.whole(),
         rd,
         r.wins,
@@ -158,5 +174,5 @@ pub fn rating_table(r: &rating::Rating) -> Vec<Msg> {
     if let Some((best, at)) = r.best {
         row.push_str(&format!("{best:>7} ({})", short_date(at)));
     }
-    vec![msg!("rating-table-columns"), msg!("raw", text = row)]
+    row
 }

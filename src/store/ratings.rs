@@ -104,7 +104,11 @@ pub fn ranking(conn: &Connection, by_best: bool) -> rusqlite::Result<Vec<Ranked>
 }
 
 /// [`ranking`] in `variant`.
-pub fn ranking_in(conn: &Connection, by_best: bool, variant: Variant) -> rusqlite::Result<Vec<Ranked>> {
+pub fn ranking_in(
+    conn: &Connection,
+    by_best: bool,
+    variant: Variant,
+) -> rusqlite::Result<Vec<Ranked>> {
     let order = if by_best {
         "r.best DESC"
     } else {
