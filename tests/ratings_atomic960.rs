@@ -1,10 +1,12 @@
 //! Atomic960's own rating line, as registered players meet it over
 //! telnet: a rated Atomic960 game (asked with `rated`) moves only the
 //! Atomic960 rating, `finger` shows an `Atomic960` row once there is one,
-//! and a rated atomic game afterwards leaves that row alone.
+//! and a rated atomic game afterwards leaves that row alone; `history`
+//! marks the game `X`, and `/api/players/{name}` has a second line.
 
 mod durable_common;
 mod support;
+mod web_common;
 
 use atomicd::account::Titles;
 use durable_common::hear;
@@ -97,6 +99,19 @@ async fn a_rated_atomic960_game_moves_only_the_atomic960_rating() {
     assert!(atomic.0 > 1500, "{finger}");
     assert_eq!((atomic.1, atomic.4), (1, 1), "{finger}");
     assert_eq!(row(&finger, "Atomic960"), Some(a960), "{finger}");
+
+    // history: the Atomic960 game's type letter is X, atomic's x.
+    let history = bob.command("history alice").await;
+    assert!(history.contains("[ Xr  3   0]"), "{history}");
+    assert!(history.contains("[ xr  3   0]"), "{history}");
+    // The API lists both lines.
+    server.flush_store().await;
+    let api = web_common::get(&server, "/api/players/Alice").await.json();
+    assert_eq!(api["ratings"]["atomic960"]["wins"], 1, "{api}");
+    assert_eq!(api["ratings"]["atomic960"]["rating"], a960.0, "{api}");
+    assert_eq!(api["ratings"]["atomic"]["rating"], atomic.0, "{api}");
+    let bob_api = web_common::get(&server, "/api/players/Bob").await.json();
+    assert_eq!(bob_api["ratings"]["atomic960"]["losses"], 1, "{bob_api}");
 
     // And the same after a reconnection, read from the database.
     alice.send("quit").await;
