@@ -179,6 +179,8 @@ game-end-line = {"{"}Game {$no} ({$white} vs. {$black}) {$reason}{"}"} {$result}
 rating-none = No ratings adjustment done.
 # GUI
 rating-adjustment = Atomic rating adjustment: {$old} --> {$new}
+# GUI
+rating-adjustment-atomic960 = Atomic960 rating adjustment: {$old} --> {$new}
 end-king-exploded = {$loser}'s king exploded
 end-checkmated = {$loser} checkmated
 end-stalemate = Game drawn by stalemate

@@ -148,6 +148,7 @@ game-begins-continued = {"{"}Partie {$no} ({$white} contre {$black}) Reprise d'u
 game-end-line = {"{"}Partie {$no} ({$white} contre {$black}) {$reason}{"}"} {$result}
 rating-none = Pas de changement de cote.
 rating-adjustment = Cote atomique : {$old} --> {$new}
+rating-adjustment-atomic960 = Cote Atomic960 : {$old} --> {$new}
 end-king-exploded = le roi de {$loser} a explosé
 end-checkmated = {$loser} est mat
 end-stalemate = Partie nulle par pat

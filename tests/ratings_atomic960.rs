@@ -42,8 +42,14 @@ async fn play_to_explosion(alice: &mut Client, bob: &mut Client, terms: &str, no
     }
     alice.send("g5f7").await;
     let end = format!("{{Game {no} (Alice vs. Bob) Bob's king exploded}} 1-0");
+    let label = if terms.contains("atomic960") {
+        "Atomic960 rating adjustment: "
+    } else {
+        "Atomic rating adjustment: "
+    };
     for c in [&mut *alice, &mut *bob] {
-        hear(c, &end).await;
+        let heard = hear(c, &end).await;
+        assert!(heard.contains(label), "{heard}");
     }
 }
 

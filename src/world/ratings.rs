@@ -189,6 +189,7 @@ impl World {
             tracing::info!(db_id = stored.id, player = %name, old = old.whole(), new = new.whole(), "rating changed (stored game)");
         }
         Some(StoredRated {
+            variant,
             lines,
             saves: vec![(wa, variant, new_white), (ba, variant, new_black)],
         })
@@ -198,6 +199,8 @@ impl World {
 /// The new ratings after a stored game was decided: each player's
 /// adjustment line, by name, and what to store.
 pub struct StoredRated {
+    /// The variant whose line moved.
+    pub variant: Variant,
     pub lines: Vec<(String, (i32, i32))>,
     pub saves: Vec<Save>,
 }
@@ -206,6 +209,9 @@ impl StoredRated {
     /// The line for `name`, or FICS's "no adjustment" line.
     pub fn line_for(rated: Option<&StoredRated>, name: &str) -> Msg {
         match rated.and_then(|r| r.lines.iter().find(|(n, _)| n.eq_ignore_ascii_case(name))) {
+            Some((_, (old, new))) if rated.is_some_and(|r| r.variant == Variant::Atomic960) => {
+                msg!("rating-adjustment-atomic960", old = *old, new = *new)
+            }
             Some((_, (old, new))) => msg!("rating-adjustment", old = *old, new = *new),
             None => msg!("rating-none"),
         }
