@@ -1454,6 +1454,7 @@ assess-no-such-player = There is no player named {$name}.
 assess-same-player = A player can't play against themselves.
 assess-unrated-player = {$name} has no rating: only registered players play rated games.
 assess-heading = A rated atomic game between {$a} ({$a_rating}) and {$b} ({$b_rating}):
+assess-heading-atomic960 = A rated Atomic960 game between {$a} ({$a_rating}) and {$b} ({$b_rating}):
 # $win, $draw and $loss are signed changes (+12, -3); $rd the new rating deviation.
 assess-line = {"  "}{$name}: win {$win}, draw {$draw}, loss {$loss}; new RD {$rd}
 

@@ -1298,6 +1298,7 @@ assess-no-such-player = Il n'y a pas de joueur nommé {$name}.
 assess-same-player = Un joueur ne peut pas jouer contre lui-même.
 assess-unrated-player = {$name} n'a pas de cote : seuls les joueurs inscrits jouent des parties classées.
 assess-heading = Une partie atomique classée entre {$a} ({$a_rating}) et {$b} ({$b_rating}) :
+assess-heading-atomic960 = Une partie d'Atomic960 classée entre {$a} ({$a_rating}) et {$b} ({$b_rating}) :
 assess-line = {"  "}{$name} : gain {$win}, nulle {$draw}, perte {$loss} ; nouvel écart type {$rd}
 
 ## Issue 29 : logons, llogons, handles, hrank.

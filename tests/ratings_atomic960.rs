@@ -2,7 +2,8 @@
 //! telnet: a rated Atomic960 game (asked with `rated`) moves only the
 //! Atomic960 rating, `finger` shows an `Atomic960` row once there is one,
 //! and a rated atomic game afterwards leaves that row alone; `history`
-//! marks the game `X`, and `/api/players/{name}` has a second line.
+//! marks the game `X`, `assess … atomic960` reads the Atomic960 line,
+//! and `/api/players/{name}` has a second line.
 
 mod durable_common;
 mod support;
@@ -97,6 +98,21 @@ async fn a_rated_atomic960_game_moves_only_the_atomic960_rating() {
     let bob960 = row(&bob_finger, "Atomic960").unwrap_or_else(|| panic!("{bob_finger}"));
     assert!(bob960.0 < 1500, "Bob lost: {bob_finger}");
     assert_eq!((bob960.2, bob960.4), (1, 1), "{bob_finger}");
+
+    // assess: on Atomic960's line with atomic960, on atomic's without.
+    let assessed = alice.command("assess bob atomic960").await;
+    assert!(
+        assessed.starts_with(&format!(
+            "A rated Atomic960 game between Alice ({}) and Bob ({}):",
+            a960.0, bob960.0
+        )),
+        "{assessed}"
+    );
+    let assessed = alice.command("assess bob").await;
+    assert!(
+        assessed.starts_with("A rated atomic game between Alice (1500) and Bob (1500):"),
+        "{assessed}"
+    );
 
     // A rated atomic game: the atomic line moves, the Atomic960 one stays.
     play_to_explosion(&mut alice, &mut bob, "3 0 rated", 1).await;
