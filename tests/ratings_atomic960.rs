@@ -2,7 +2,8 @@
 //! telnet: a rated Atomic960 game (asked with `rated`) moves only the
 //! Atomic960 rating, `finger` shows an `Atomic960` row once there is one,
 //! and a rated atomic game afterwards leaves that row alone; `history`
-//! marks the game `X`, `assess … atomic960` reads the Atomic960 line,
+//! marks the game `X`, `best`/`rank`/`hbest atomic960` and `assess …
+//! atomic960` read the Atomic960 line,
 //! and `/api/players/{name}` has a second line.
 
 mod durable_common;
@@ -98,6 +99,32 @@ async fn a_rated_atomic960_game_moves_only_the_atomic960_rating() {
     let bob960 = row(&bob_finger, "Atomic960").unwrap_or_else(|| panic!("{bob_finger}"));
     assert!(bob960.0 < 1500, "Bob lost: {bob_finger}");
     assert_eq!((bob960.2, bob960.4), (1, 1), "{bob_finger}");
+
+    // best and rank: Atomic960's list is its own; atomic's is empty.
+    let best = bob.command("best atomic960").await;
+    assert!(best.starts_with("Atomic960\n"), "{best}");
+    let first = format!("  1. {} Alice", a960.0);
+    assert!(best.contains(&first), "{best}");
+    assert!(
+        bob.command("best")
+            .await
+            .contains("Nobody has played a rated game yet."),
+        "atomic's list is empty"
+    );
+    assert_eq!(
+        alice.command("rank bob a960").await,
+        format!("Atomic960 rank of Bob: 2 of 2 (rating {}).\n", bob960.0)
+    );
+    assert_eq!(
+        alice.command("rank bob").await,
+        "bob has no Atomic rank (no rated games).\n"
+    );
+    assert!(
+        alice
+            .command("hbest atomic960")
+            .await
+            .starts_with("Atomic960 (best ever)\n")
+    );
 
     // assess: on Atomic960's line with atomic960, on atomic's without.
     let assessed = alice.command("assess bob atomic960").await;

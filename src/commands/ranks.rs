@@ -1,6 +1,7 @@
 //! Lists of the best: `best`, `hbest`, `rank`, and a player's `stats`.
 
 use super::{Ctx, Said};
+use crate::chess::Variant;
 use crate::event::Msg;
 use crate::msg;
 use crate::rating;
@@ -10,15 +11,34 @@ use crate::timefmt::{short_date, unix_now};
 /// How many players `best` and `hbest` list.
 const TOP: usize = 10;
 
+/// The variant a ranking list is asked for: Atomic960 when a word names it
+/// (`atomic960`, `a960`), atomic otherwise; and the other words.
+fn variant_of(args: &str) -> (Variant, Vec<&str>) {
+    let all: Vec<&str> = args.split_whitespace().collect();
+    let rest: Vec<&str> = all
+        .iter()
+        .copied()
+        .filter(|w| !super::terms::names_atomic960(w))
+        .collect();
+    let variant = if rest.len() < all.len() {
+        Variant::Atomic960
+    } else {
+        Variant::Atomic
+    };
+    (variant, rest)
+}
+
 fn load(
     ctx: &mut Ctx<'_>,
     by_best: bool,
+    variant: Variant,
     render: impl FnOnce(Vec<Ranked>) -> Vec<Msg> + Send + 'static,
 ) {
     let store = ctx.shared().store.clone();
     let voice = ctx.voice();
     ctx.reply_later(async move {
-        let lines = match store.call(move |db| ratings::ranking(db, by_best)).await {
+        let ranked = store.call(move |db| ratings::ranking_in(db, by_best, variant));
+        let lines = match ranked.await {
             Ok(Ok(list)) => render(list),
             _ => vec![msg!("database-unavailable")],
         };
@@ -30,10 +50,14 @@ fn load(
     });
 }
 
-/// `best`: the highest Atomic ratings now.
-pub fn best(ctx: &mut Ctx<'_>, _args: &str) {
-    load(ctx, false, |list| {
-        let mut s = vec![msg!("best-header")];
+/// `best [atomic960]`: the highest Atomic (or Atomic960) ratings now.
+pub fn best(ctx: &mut Ctx<'_>, args: &str) {
+    let (variant, _) = variant_of(args);
+    load(ctx, false, variant, move |list| {
+        let mut s = vec![match variant {
+            Variant::Atomic => msg!("best-header"),
+            Variant::Atomic960 => msg!("best-header-atomic960"),
+        }];
         if list.is_empty() {
             s.push(msg!("best-none"));
         }
@@ -46,10 +70,15 @@ pub fn best(ctx: &mut Ctx<'_>, _args: &str) {
     });
 }
 
-/// `hbest`: the highest Atomic ratings ever reached.
-pub fn hbest(ctx: &mut Ctx<'_>, _args: &str) {
-    load(ctx, true, |list| {
-        let mut s = vec![msg!("hbest-header")];
+/// `hbest [atomic960]`: the highest Atomic (or Atomic960) ratings ever
+/// reached.
+pub fn hbest(ctx: &mut Ctx<'_>, args: &str) {
+    let (variant, _) = variant_of(args);
+    load(ctx, true, variant, move |list| {
+        let mut s = vec![match variant {
+            Variant::Atomic => msg!("hbest-header"),
+            Variant::Atomic960 => msg!("hbest-header-atomic960"),
+        }];
         if list.is_empty() {
             s.push(msg!("hbest-none"));
         }
@@ -68,26 +97,35 @@ pub fn hbest(ctx: &mut Ctx<'_>, _args: &str) {
     });
 }
 
-/// `rank [name]`: a player's place among everyone rated.
+/// `rank [name] [atomic960]`: a player's place among everyone rated (in
+/// Atomic960 with the word).
 pub fn rank(ctx: &mut Ctx<'_>, args: &str) {
-    let name = args
-        .split_whitespace()
-        .next()
+    let (variant, rest) = variant_of(args);
+    let name = rest
+        .first()
+        .copied()
         .unwrap_or(&ctx.session.name)
         .to_string();
-    load(ctx, false, move |list| {
-        vec![
-            match list.iter().position(|r| r.name.eq_ignore_ascii_case(&name)) {
-                Some(i) => msg!(
-                    "rank-of",
-                    name = &list[i].name,
-                    place = i + 1,
-                    total = list.len(),
-                    rating = list[i].rating
-                ),
-                None => msg!("rank-none", name = name),
-            },
-        ]
+    load(ctx, false, variant, move |list| {
+        let at = list.iter().position(|r| r.name.eq_ignore_ascii_case(&name));
+        vec![match (at, variant) {
+            (Some(i), Variant::Atomic) => msg!(
+                "rank-of",
+                name = &list[i].name,
+                place = i + 1,
+                total = list.len(),
+                rating = list[i].rating
+            ),
+            (Some(i), Variant::Atomic960) => msg!(
+                "rank-of-atomic960",
+                name = &list[i].name,
+                place = i + 1,
+                total = list.len(),
+                rating = list[i].rating
+            ),
+            (None, Variant::Atomic) => msg!("rank-none", name = name),
+            (None, Variant::Atomic960) => msg!("rank-none-atomic960", name = name),
+        }]
     });
 }
 
