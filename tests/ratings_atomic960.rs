@@ -1,7 +1,8 @@
 //! Atomic960's own rating line, as registered players meet it over
 //! telnet: a rated Atomic960 game (asked with `rated`) moves only the
-//! Atomic960 rating, `finger` shows an `Atomic960` row once there is one,
-//! and a rated atomic game afterwards leaves that row alone; `history`
+//! Atomic960 rating, `finger` and `stats` show an `Atomic960` row once
+//! there is one, and a rated atomic game afterwards leaves that row
+//! alone; `history`
 //! marks the game `X`, `best`/`rank`/`hbest atomic960` and `assess …
 //! atomic960` read the Atomic960 line,
 //! and `/api/players/{name}` has a second line.
@@ -99,6 +100,11 @@ async fn a_rated_atomic960_game_moves_only_the_atomic960_rating() {
     let bob960 = row(&bob_finger, "Atomic960").unwrap_or_else(|| panic!("{bob_finger}"));
     assert!(bob960.0 < 1500, "Bob lost: {bob_finger}");
     assert_eq!((bob960.2, bob960.4), (1, 1), "{bob_finger}");
+
+    // stats lists the Atomic960 row as finger does.
+    let stats = bob.command("stats alice").await;
+    assert_eq!(row(&stats, "Atomic960"), Some(a960), "{stats}");
+    assert_eq!(row(&stats, "Atomic"), None, "{stats}");
 
     // best and rank: Atomic960's list is its own; atomic's is empty.
     let best = bob.command("best atomic960").await;

@@ -174,10 +174,7 @@ fn rating_record(
     r960: Option<&crate::rating::Rating>,
     out: &mut Vec<Msg>,
 ) {
-    let rows: Vec<(&str, &crate::rating::Rating)> = [("Atomic", Some(r)), ("Atomic960", r960)]
-        .into_iter()
-        .filter_map(|(label, r)| r.filter(|r| r.total() > 0).map(|r| (label, r)))
-        .collect();
+    let rows = super::ranks::played_rows(r, r960);
     if rows.is_empty() {
         out.push(msg!("finger-no-rated-games", name = name));
     } else {

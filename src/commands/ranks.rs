@@ -129,7 +129,8 @@ pub fn rank(ctx: &mut Ctx<'_>, args: &str) {
     });
 }
 
-/// `stats [name]` (also `statistics`): a player's Atomic record.
+/// `stats [name]` (also `statistics`): a player's Atomic record, and the
+/// Atomic960 one once there is a rated Atomic960 game.
 pub fn stats(ctx: &mut Ctx<'_>, args: &str) {
     let name = args
         .split_whitespace()
@@ -140,19 +141,23 @@ pub fn stats(ctx: &mut Ctx<'_>, args: &str) {
         .world()
         .find(&name)
         .ok()
-        .map(|p| (p.name.clone(), p.rating.clone()));
+        .map(|p| (p.name.clone(), p.rating.clone(), p.rating960.clone()));
     let store = ctx.shared().store.clone();
     let voice = ctx.voice();
     ctx.reply_later(async move {
-        let (shown, rating) = match online {
-            Some((n, r)) => (n, r),
+        let (shown, rating, rating960) = match online {
+            Some(x) => x,
             None => {
                 let lookup = name.clone();
                 let found = store
                     .call(move |db| {
                         let account = crate::store::accounts::find(db, &lookup)?;
                         Ok::<_, rusqlite::Error>(match account {
-                            Some(a) => Some((a.name.clone(), Some(ratings::load(db, a.id)?))),
+                            Some(a) => Some((
+                                a.name.clone(),
+                                Some(ratings::load(db, a.id)?),
+                                Some(ratings::load_in(db, a.id, Variant::Atomic960)?),
+                            )),
                             None => None,
                         })
                     })
@@ -164,25 +169,34 @@ pub fn stats(ctx: &mut Ctx<'_>, args: &str) {
                 }
             }
         };
-        match rating {
-            None => voice.line(&msg!("stats-guest", name = shown)),
-            Some(r) if r.total() == 0 => voice.line(&msg!("stats-no-games", name = shown)),
-            Some(r) => {
-                let mut s = voice.line(&msg!("stats-header", name = shown));
-                s.push_str(&voice.line(&msg!("blank")));
-                for m in rating_table(&r) {
-                    s.push_str(&voice.line(&m));
-                }
-                s
+        let Some(r) = rating else {
+            return voice.line(&msg!("stats-guest", name = shown));
+        };
+        // A row per variant played rated, as finger lists them.
+        let rows = played_rows(&r, rating960.as_ref());
+        if rows.is_empty() {
+            voice.line(&msg!("stats-no-games", name = shown))
+        } else {
+            let mut s = voice.line(&msg!("stats-header", name = shown));
+            s.push_str(&voice.line(&msg!("blank")));
+            for m in rating_rows(&rows) {
+                s.push_str(&voice.line(&m));
             }
+            s
         }
     });
 }
 
-/// The rating table of `finger` and `stats`: the column headings (a
-/// catalogue line) and the Atomic row (data).
-pub fn rating_table(r: &rating::Rating) -> Vec<Msg> {
-    rating_rows(&[("Atomic", r)])
+/// The variants a player has played rated, with their ratings, in the
+/// order of the table: atomic's, then Atomic960's (`finger`, `stats`).
+pub fn played_rows<'a>(
+    atomic: &'a rating::Rating,
+    a960: Option<&'a rating::Rating>,
+) -> Vec<(&'static str, &'a rating::Rating)> {
+    [("Atomic", Some(atomic)), ("Atomic960", a960)]
+        .into_iter()
+        .filter_map(|(label, r)| r.filter(|r| r.total() > 0).map(|r| (label, r)))
+        .collect()
 }
 
 /// The headings and one row per variant given (`Atomic`, `Atomic960`),
