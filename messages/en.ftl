@@ -179,6 +179,8 @@ game-end-line = {"{"}Game {$no} ({$white} vs. {$black}) {$reason}{"}"} {$result}
 rating-none = No ratings adjustment done.
 # GUI
 rating-adjustment = Atomic rating adjustment: {$old} --> {$new}
+# GUI
+rating-adjustment-atomic960 = Atomic960 rating adjustment: {$old} --> {$new}
 end-king-exploded = {$loser}'s king exploded
 end-checkmated = {$loser} checkmated
 end-stalemate = Game drawn by stalemate
@@ -364,9 +366,7 @@ rating-preview = Your atomic rating will change:  Win: {$win},  Draw: {$draw},  
 rating-preview-rd = Your new RD will be {$rd}
 match-position-decided = That position is already decided; there is no game to play.
 match-position-unrated = Games from a set-up position are unrated.
-match-atomic960-unrated = Atomic960 games are unrated for now: they will have a rating of their own.
 match-atomic960-fen = An Atomic960 game starts from one of the 960 start positions: give its number (atomic960 N), not a FEN.
-seek-atomic960-unrated = Atomic960 seeks are unrated for now: they will have a rating of their own.
 match-from-examined = The game will start from the position you are examining.
 refuse-gone = That player has left.
 refuse-self-match = You can't match yourself.
@@ -1319,6 +1319,10 @@ hbest-header = Atomic (best ever)
 hbest-none = {"  "}Nobody has an established rating yet.
 rank-of = Atomic rank of {$name}: {$place} of {$total} (rating {$rating}).
 rank-none = {$name} has no Atomic rank (no rated games).
+best-header-atomic960 = Atomic960
+hbest-header-atomic960 = Atomic960 (best ever)
+rank-of-atomic960 = Atomic960 rank of {$name}: {$place} of {$total} (rating {$rating}).
+rank-none-atomic960 = {$name} has no Atomic960 rank (no rated Atomic960 games).
 stats-no-player = There is no player matching the name {$name}.
 stats-guest = {$name} is a guest and has no rating.
 stats-no-games = {$name} has not played any rated games.
@@ -1344,7 +1348,7 @@ tourney-bad-name = A tourney name is one word of up to 30 letters, digits, - or 
 tourney-bad-value = Bad {$what} "{$word}".
 tourney-unknown-option = Unknown option "{$word}". Usage: {$syntax}
 tourney-unknown-kind = Unknown tourney kind "{$kind}": swiss, rr, arena or ko.
-tourney-atomic960-unrated = Atomic960 tourneys are unrated for now: the variant will have a rating of its own.
+tourney-atomic960-unrated = Atomic960 tourneys are unrated for now: their pairings read the atomic rating.
 
 ## A challenge's terms, inside Challenge:, Issuing: and pending lines.
 
@@ -1454,6 +1458,7 @@ assess-no-such-player = There is no player named {$name}.
 assess-same-player = A player can't play against themselves.
 assess-unrated-player = {$name} has no rating: only registered players play rated games.
 assess-heading = A rated atomic game between {$a} ({$a_rating}) and {$b} ({$b_rating}):
+assess-heading-atomic960 = A rated Atomic960 game between {$a} ({$a_rating}) and {$b} ({$b_rating}):
 # $win, $draw and $loss are signed changes (+12, -3); $rd the new rating deviation.
 assess-line = {"  "}{$name}: win {$win}, draw {$draw}, loss {$loss}; new RD {$rd}
 

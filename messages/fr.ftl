@@ -148,6 +148,7 @@ game-begins-continued = {"{"}Partie {$no} ({$white} contre {$black}) Reprise d'u
 game-end-line = {"{"}Partie {$no} ({$white} contre {$black}) {$reason}{"}"} {$result}
 rating-none = Pas de changement de cote.
 rating-adjustment = Cote atomique : {$old} --> {$new}
+rating-adjustment-atomic960 = Cote Atomic960 : {$old} --> {$new}
 end-king-exploded = le roi de {$loser} a explosé
 end-checkmated = {$loser} est mat
 end-stalemate = Partie nulle par pat
@@ -337,9 +338,7 @@ rating-preview = Votre cote atomique changera :  gain : {$win},  nulle : {$draw}
 rating-preview-rd = Votre nouvel écart de cote (RD) sera de {$rd}
 match-position-decided = Cette position est déjà décidée : il n'y a pas de partie à jouer.
 match-position-unrated = Les parties qui partent d'une position arrangée sont amicales.
-match-atomic960-unrated = Les parties d'Atomic960 sont amicales pour l'instant : elles auront leur propre cote.
 match-atomic960-fen = Une partie d'Atomic960 part de l'une des 960 positions de départ : donnez son numéro (atomic960 N), pas une FEN.
-seek-atomic960-unrated = Les propositions de partie d'Atomic960 sont amicales pour l'instant : elles auront leur propre cote.
 match-from-examined = La partie partira de la position que vous examinez.
 refuse-gone = Ce joueur est parti.
 refuse-self-match = Vous ne pouvez pas vous défier vous-même.
@@ -1167,6 +1166,10 @@ hbest-header = Atomique (meilleures cotes atteintes)
 hbest-none = {"  "}Personne n'a encore de cote établie.
 rank-of = Rang atomique de {$name} : {$place} sur {$total} (cote {$rating}).
 rank-none = {$name} n'a pas de rang atomique (aucune partie classée).
+best-header-atomic960 = Atomic960
+hbest-header-atomic960 = Atomic960 (meilleures cotes atteintes)
+rank-of-atomic960 = Rang en Atomic960 de {$name} : {$place} sur {$total} (cote {$rating}).
+rank-none-atomic960 = {$name} n'a pas de rang en Atomic960 (aucune partie classée d'Atomic960).
 stats-no-player = Aucun joueur ne porte le nom {$name}.
 stats-guest = {$name} est un invité et n'a pas de cote.
 stats-no-games = {$name} n'a joué aucune partie classée.
@@ -1194,7 +1197,7 @@ tourney-bad-value = Valeur incorrecte pour { $what ->
 } : « {$word} ».
 tourney-unknown-option = Option inconnue « {$word} ». Usage : {$syntax}
 tourney-unknown-kind = Type de tournoi inconnu « {$kind} » : swiss, rr, arena ou ko.
-tourney-atomic960-unrated = Les tournois d'Atomic960 sont amicaux pour l'instant : la variante aura sa propre cote.
+tourney-atomic960-unrated = Les tournois d'Atomic960 sont amicaux pour l'instant : leurs appariements lisent la cote atomique.
 
 ## Les conditions d'un défi, dans les lignes Défi :, Défi lancé : et pending.
 
@@ -1299,6 +1302,7 @@ assess-no-such-player = Il n'y a pas de joueur nommé {$name}.
 assess-same-player = Un joueur ne peut pas jouer contre lui-même.
 assess-unrated-player = {$name} n'a pas de cote : seuls les joueurs inscrits jouent des parties classées.
 assess-heading = Une partie atomique classée entre {$a} ({$a_rating}) et {$b} ({$b_rating}) :
+assess-heading-atomic960 = Une partie d'Atomic960 classée entre {$a} ({$a_rating}) et {$b} ({$b_rating}) :
 assess-line = {"  "}{$name} : gain {$win}, nulle {$draw}, perte {$loss} ; nouvel écart type {$rd}
 
 ## Issue 29 : logons, llogons, handles, hrank.

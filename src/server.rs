@@ -162,8 +162,10 @@ pub async fn start(config: Config) -> Result<ServerHandle, StartError> {
             // away: their ratings are kept at hand.
             let mut ratings = std::collections::HashMap::new();
             for g in stored.iter().filter(|g| g.rated) {
+                let variant = g.variant();
                 for account in [g.white_account, g.black_account].into_iter().flatten() {
-                    ratings.insert(account, crate::store::ratings::load(db, account)?);
+                    let rating = crate::store::ratings::load_in(db, account, variant)?;
+                    ratings.insert((account, variant), rating);
                 }
             }
             let watchers = adjourned::load_watchers(db)?;

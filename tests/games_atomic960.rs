@@ -144,7 +144,7 @@ async fn a_random_start_is_one_of_the_960_and_the_wrong_asks_are_refused() {
         alice
             .command("match bob 3 0 atomic960 rated")
             .await
-            .contains("Atomic960 games are unrated for now")
+            .contains("Only registered players can play rated games.")
     );
     let fen = alice
         .command("match bob 3 0 atomic960 fen 8/8/8/8/8/8/8/K6k w - - 0 1")

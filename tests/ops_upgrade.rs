@@ -3,8 +3,9 @@
 //! of that version: see the README there), migrates it, and serves every
 //! row: accounts and their settings, finished games, ratings, messages,
 //! adjourned games (or games left live, which come back adjourned),
-//! journals, tournaments and computer analyses, as far as that version
-//! had them. The migrated database then passes `atomicd check`.
+//! journals, tournaments, computer analyses and logons, as far as that
+//! version had them. The migrated database then passes `atomicd check`,
+//! and its ratings are atomic's line (version 12 keys them by variant).
 
 mod ops_common;
 mod support;
@@ -84,6 +85,10 @@ async fn upgrade(version: usize) {
             "v{version}: {analysis}"
         );
     }
+    if version >= 11 {
+        let logons = ask(&mut alice, "logons bob").await;
+        assert!(logons.contains("Bob logged out"), "v{version}: {logons}");
+    }
     drop(alice);
     let mut server = server;
     if let Some(h) = server.handle.take() {
@@ -91,6 +96,20 @@ async fn upgrade(version: usize) {
         h.wait().await;
     }
     assert_eq!(version_of(&db), schema::VERSION, "v{version} migrated");
+    if version >= 3 {
+        let conn = rusqlite::Connection::open(&db).unwrap();
+        let (atomic, other): (i64, i64) = conn
+            .query_row(
+                "SELECT SUM(variant = 'atomic'), SUM(variant <> 'atomic') FROM ratings",
+                [],
+                |r| Ok((r.get(0)?, r.get(1)?)),
+            )
+            .unwrap();
+        assert!(
+            atomic >= 2 && other == 0,
+            "v{version}: {atomic} atomic rating rows, {other} of other variants"
+        );
+    }
     let checked = atomicd(&["check", "--db", db.to_str().unwrap()], dir.path());
     assert!(checked.status.success(), "v{version}: {}", out(&checked));
 }

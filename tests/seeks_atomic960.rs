@@ -150,14 +150,18 @@ async fn seeks_match_only_seeks_of_their_own_variant() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_random_start_seek_plays_one_of_the_960_and_rated_is_refused() {
+async fn a_random_start_seek_plays_one_of_the_960_and_a_guests_rated_seek_is_unrated() {
     let server = TestServer::start().await;
     let mut alice = guest(&server, "Alice").await;
     let mut bob = guest(&server, "Bob").await;
-    assert_eq!(
-        alice.command("seek 3 0 atomic960 rated").await,
-        "Atomic960 seeks are unrated for now: they will have a rating of their own.\n"
+    // Atomic960 is rated when asked, but a guest's rated seek is set
+    // unrated, as an atomic one is.
+    let posted = alice.command("seek 3 0 atomic960 rated").await;
+    assert!(
+        posted.starts_with("Setting seek to unrated.\nYour seek has been posted with index 1."),
+        "{posted}"
     );
+    alice.command("unseek").await;
     alice.command("seek 2 1 atomic960").await;
     bob.expect("Alice(U) (++++) seeking 2 1 unrated atomic960 (\"play 1\" to respond)")
         .await;

@@ -39,6 +39,17 @@ impl Variant {
         }
     }
 
+    /// The type letter of the `games` and `history` columns: FICS's `x`
+    /// for atomic; Atomic960 has no FICS letter and takes `X` (no FICS
+    /// type uses it; upper case for another atomic, as FICS's `S`, `L`,
+    /// `B` are for its other variants; help games says so).
+    pub fn type_letter(self) -> char {
+        match self {
+            Variant::Atomic => 'x',
+            Variant::Atomic960 => 'X',
+        }
+    }
+
     /// The variant a type word names, in any case. Only the two canonical
     /// words: which other spellings `match` and `seek` accept is the
     /// command layer's choice.

@@ -1,11 +1,14 @@
-//! `assess [name1 [name2]]`: what a rated game would do to two players'
-//! Atomic ratings, for a win, a draw and a loss of each.
+//! `assess [name1 [name2]] [atomic960]`: what a rated game would do to
+//! two players' ratings, for a win, a draw and a loss of each.
 //!
-//! With no name it assesses the user's game in progress; with one, a game
-//! between the user and that player; with two, a game between them. A
-//! player may be offline: a registered one's rating is read from the store.
+//! With no name it assesses the user's game in progress (in its variant);
+//! with one, a game between the user and that player; with two, a game
+//! between them. `atomic960` (or `a960`) assesses an Atomic960 game, on
+//! that variant's own rating. A player may be offline: a registered one's
+//! rating is read from the store.
 
 use super::Ctx;
+use crate::chess::Variant;
 use crate::event::Msg;
 use crate::msg;
 use crate::rating::{self, Rating};
@@ -23,14 +26,29 @@ enum Who {
     Offline(String),
 }
 
-/// `assess [name1 [name2]]`
+/// `assess [name1 [name2]] [atomic960]`
 pub fn assess(ctx: &mut Ctx<'_>, args: &str) {
-    let words: Vec<&str> = args.split_whitespace().collect();
+    let all: Vec<&str> = args.split_whitespace().collect();
+    let words: Vec<&str> = all
+        .iter()
+        .copied()
+        .filter(|w| !super::terms::names_atomic960(w))
+        .collect();
+    let mut variant = if words.len() < all.len() {
+        Variant::Atomic960
+    } else {
+        Variant::Atomic
+    };
     let me = ctx.session.name.clone();
     let pair: (Who, Who) = {
         let world = ctx.world();
+        if words.is_empty()
+            && let Some(g) = world.game_of(ctx.session.id)
+        {
+            variant = g.chess.variant();
+        }
         let online = |name: &str| match world.find(name) {
-            Ok(p) => Who::Known((p.name.clone(), p.rating.clone())),
+            Ok(p) => Who::Known((p.name.clone(), p.rating_in(variant).cloned())),
             Err(_) => Who::Offline(name.to_string()),
         };
         match words[..] {
@@ -52,7 +70,7 @@ pub fn assess(ctx: &mut Ctx<'_>, args: &str) {
             [a, b] => (online(a), online(b)),
             _ => {
                 drop(world);
-                return ctx.usage("assess [player1 [player2]]");
+                return ctx.usage("assess [player1 [player2]] [atomic960]");
             }
         }
     };
@@ -69,7 +87,8 @@ pub fn assess(ctx: &mut Ctx<'_>, args: &str) {
                         .call(move |db| -> rusqlite::Result<Option<Side>> {
                             match accounts::find(db, &lookup)? {
                                 Some(a) => {
-                                    Ok(Some((a.name.clone(), Some(ratings::load(db, a.id)?))))
+                                    let r = ratings::load_in(db, a.id, variant)?;
+                                    Ok(Some((a.name.clone(), Some(r))))
                                 }
                                 None => Ok(None),
                             }
@@ -87,7 +106,7 @@ pub fn assess(ctx: &mut Ctx<'_>, args: &str) {
             sides.push(side);
         }
         let mut out = String::new();
-        for m in lines(&sides[0], &sides[1]) {
+        for m in lines(&sides[0], &sides[1], variant) {
             out.push_str(&voice.line(&m));
         }
         out
@@ -95,7 +114,7 @@ pub fn assess(ctx: &mut Ctx<'_>, args: &str) {
 }
 
 /// The reply: a heading, then a line for each player.
-fn lines(a: &Side, b: &Side) -> Vec<Msg> {
+fn lines(a: &Side, b: &Side, variant: Variant) -> Vec<Msg> {
     if a.0.eq_ignore_ascii_case(&b.0) {
         return vec![msg!("assess-same-player")];
     }
@@ -104,13 +123,24 @@ fn lines(a: &Side, b: &Side) -> Vec<Msg> {
         return vec![msg!("assess-unrated-player", name = guest)];
     };
     let now = unix_now();
-    let mut out = vec![msg!(
-        "assess-heading",
-        a = &a.0,
-        a_rating = ra.whole(),
-        b = &b.0,
-        b_rating = rb.whole()
-    )];
+    let (a_rating, b_rating) = (ra.whole(), rb.whole());
+    let heading = match variant {
+        Variant::Atomic => msg!(
+            "assess-heading",
+            a = &a.0,
+            a_rating = a_rating,
+            b = &b.0,
+            b_rating = b_rating
+        ),
+        Variant::Atomic960 => msg!(
+            "assess-heading-atomic960",
+            a = &a.0,
+            a_rating = a_rating,
+            b = &b.0,
+            b_rating = b_rating
+        ),
+    };
+    let mut out = vec![heading];
     for (name, mine, theirs) in [(&a.0, ra, rb), (&b.0, rb, ra)] {
         let p = rating::preview(mine, theirs, now);
         out.push(msg!(

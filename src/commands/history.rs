@@ -1,6 +1,7 @@
 //! `history [name]`: the last ten games a player finished.
 
 use super::Ctx;
+use crate::chess::Variant;
 use crate::msg;
 use crate::store::games;
 use crate::timefmt::ctime;
@@ -56,12 +57,15 @@ pub fn history(ctx: &mut Ctx<'_>, args: &str) {
                 _ => '=',
             };
             s.push_str(&format!(
-                "{:2}: {outcome} {:>4} {} {:>4} {:<13.13} [ x{}{:3}{:4}] --- {:>3} {}\n",
+                "{:2}: {outcome} {:>4} {} {:>4} {:<13.13} [ {}{}{:3}{:4}] --- {:>3} {}\n",
                 i,
                 mine,
                 if white { 'W' } else { 'B' },
                 theirs,
                 opponent,
+                // The type letter, read from the stored start (Shredder
+                // castling says Atomic960).
+                Variant::of_start_fen(r.start_fen.as_deref().unwrap_or("")).type_letter(),
                 if r.rated { 'r' } else { 'u' },
                 r.minutes,
                 r.inc,

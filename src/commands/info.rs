@@ -166,12 +166,20 @@ fn notes(vars: &crate::settings::vars::Vars, out: &mut Vec<Msg>) {
 }
 
 /// The rating table, or the line saying there is none yet.
-fn rating_record(name: &str, r: &crate::rating::Rating, out: &mut Vec<Msg>) {
-    if r.total() == 0 {
+/// The rating table of `finger`: a row for each variant played rated
+/// (atomic, Atomic960: each its own line), or the line that says none was.
+fn rating_record(
+    name: &str,
+    r: &crate::rating::Rating,
+    r960: Option<&crate::rating::Rating>,
+    out: &mut Vec<Msg>,
+) {
+    let rows = super::ranks::played_rows(r, r960);
+    if rows.is_empty() {
         out.push(msg!("finger-no-rated-games", name = name));
     } else {
-        // The headings are a catalogue line, the row is data (ranks.rs).
-        out.extend(super::ranks::rating_table(r));
+        // The headings are a catalogue line, the rows are data (ranks.rs).
+        out.extend(super::ranks::rating_rows(&rows));
     }
 }
 
@@ -197,7 +205,7 @@ fn online_finger(world: &World, p: &Player) -> Vec<Msg> {
     }
     s.push(msg!("blank"));
     match &p.rating {
-        Some(r) => rating_record(&p.name, r, &mut s),
+        Some(r) => rating_record(&p.name, r, p.rating960.as_ref(), &mut s),
         None => s.push(msg!("finger-not-registered", name = &p.name)),
     }
     if p.titles.computer {
@@ -222,13 +230,22 @@ async fn offline_finger(store: crate::store::Store, name: String) -> Vec<Msg> {
         .call(move |db| {
             let account = accounts::find(db, &name)?;
             let (vars, rating) = match &account {
-                Some(a) => (accounts::load_vars(db, a.id)?, ratings::load(db, a.id)?),
-                None => (Vec::new(), crate::rating::Rating::new()),
+                Some(a) => (
+                    accounts::load_vars(db, a.id)?,
+                    (
+                        ratings::load(db, a.id)?,
+                        ratings::load_in(db, a.id, crate::chess::Variant::Atomic960)?,
+                    ),
+                ),
+                None => (
+                    Vec::new(),
+                    (crate::rating::Rating::new(), crate::rating::Rating::new()),
+                ),
             };
             Ok::<_, rusqlite::Error>((name, account, vars, rating))
         })
         .await;
-    let (name, account, saved, rating) = match found {
+    let (name, account, saved, (rating, rating960)) = match found {
         Ok(Ok(found)) => found,
         _ => return vec![msg!("database-unavailable")],
     };
@@ -249,7 +266,7 @@ async fn offline_finger(store: crate::store::Store, name: String) -> Vec<Msg> {
         None => s.push(msg!("finger-never-connected", name = &account.name)),
     }
     s.push(msg!("blank"));
-    rating_record(&account.name, &rating, &mut s);
+    rating_record(&account.name, &rating, Some(&rating960), &mut s);
     if account.titles.computer {
         s.push(msg!("finger-computer", name = &account.name));
     }

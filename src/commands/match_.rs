@@ -93,14 +93,13 @@ pub fn match_(ctx: &mut Ctx<'_>, args: &str) {
         Err(e) => return ctx.say(&e.msg()),
     };
     // An Atomic960 game is asked for by its start, Shredder-FEN as the
-    // store keeps it (the FEN's castling field is what says Atomic960);
-    // unrated until it has a rating line of its own.
+    // store keeps it (the FEN's castling field is what says Atomic960).
+    // It has a rating line of its own, and is rated only when asked
+    // (`rated`, `r`): the `rated` variable stays atomic's.
+    let atomic960 = t.variant == Variant::Atomic960;
     let (fen, from_exam) = match t.variant {
         Variant::Atomic => (fen, from_exam),
         Variant::Atomic960 => {
-            if t.rated == Some(true) {
-                return ctx.say(&msg!("match-atomic960-unrated"));
-            }
             let start = t.start.unwrap_or_else(StartPosition::random);
             (Some(start.shredder_fen()), false)
         }
@@ -120,7 +119,11 @@ pub fn match_(ctx: &mut Ctx<'_>, args: &str) {
     };
     let to = them.id;
     let both_registered = them.is_registered() && ctx.session.is_registered();
-    let rated = fen.is_none() && t.rated.unwrap_or(default_rated && both_registered);
+    let rated = if atomic960 {
+        t.rated == Some(true)
+    } else {
+        fen.is_none() && t.rated.unwrap_or(default_rated && both_registered)
+    };
     let req = MatchRequest {
         terms: Terms {
             minutes,

@@ -16,12 +16,9 @@ pub fn seek(ctx: &mut Ctx<'_>, args: &str) {
         Ok(t) => t,
         Err(e) => return ctx.say(&e.msg()),
     };
-    // Atomic960 is unrated until it has a rating line of its own: asked
-    // for rated, refused; by default, unrated.
+    // Atomic960 has a rating line of its own; it is rated only when
+    // asked (`rated`, `r`): the `rated` variable stays atomic's.
     let atomic960 = t.variant == Variant::Atomic960;
-    if atomic960 && t.rated == Some(true) {
-        return ctx.say(&msg!("seek-atomic960-unrated"));
-    }
     let vars = &ctx.session.vars;
     let (minutes, inc) = t.clock(vars);
     let registered = ctx.session.is_registered();

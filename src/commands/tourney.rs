@@ -163,8 +163,9 @@ fn parse_create(name: &str, words: &[&str]) -> Result<NewEvent, Msg> {
             return Err(msg!("tourney-unknown-kind", kind = other));
         }
     };
-    // Atomic960 games are unrated until the variant has a rating line of
-    // its own (as `match ... atomic960`), so its events are too.
+    // Atomic960 games have a rating line of their own, but an event's
+    // pairings and standings read the atomic rating (world/tourneys.rs),
+    // so Atomic960 events stay unrated until they read the variant's.
     let rated = match (variant, rated) {
         (Variant::Atomic960, Some(true)) => return Err(msg!("tourney-atomic960-unrated")),
         (Variant::Atomic960, _) => false,

@@ -357,6 +357,11 @@ pub fn event(view: &View, ev: &Event, out: &mut String) {
                 EndFor::Player { rating } => {
                     out.push('\n');
                     let m = match rating {
+                        // Each variant's line names itself (FICS: `Blitz
+                        // rating adjustment`); atomic's keeps its bytes.
+                        Some((old, new)) if game.variant == "atomic960" => {
+                            msg!("rating-adjustment-atomic960", old = *old, new = *new)
+                        }
                         Some((old, new)) => msg!("rating-adjustment", old = *old, new = *new),
                         None => msg!("rating-none"),
                     };

@@ -14,6 +14,7 @@ pub const GUI_PARSED: &[&str] = &[
     "game-end-line",
     "rating-none",
     "rating-adjustment",
+    "rating-adjustment-atomic960",
     "observe-removed",
     "observe-started",
     "challenge-line",

@@ -31,6 +31,8 @@ pub struct Identity {
     pub saved_vars: Vec<(String, String)>,
     /// The Atomic rating of a registered account; `None` for guests.
     pub rating: Option<crate::rating::Rating>,
+    /// The Atomic960 rating (its own line); `None` for guests.
+    pub rating960: Option<crate::rating::Rating>,
     pub aliases: Vec<(String, String)>,
     /// Muzzled by an admin (registered accounts keep it across logins).
     pub muzzled: bool,
@@ -205,6 +207,7 @@ pub fn anonymous(reservation: Option<Reservation>, name: &str, guest: bool) -> I
         ivars: Ivars::default(),
         saved_vars: Vec::new(),
         rating: None,
+        rating960: None,
         aliases: Vec::new(),
         muzzled: false,
         reservation,
@@ -386,7 +389,7 @@ pub async fn load_account(
     account: Account,
 ) -> Option<Result<Identity, Banned>> {
     let id = account.id;
-    let (saved_vars, aliases, rating, limits) = shared
+    let (saved_vars, aliases, (rating, rating960), limits) = shared
         .store
         .call(move |db| {
             let limits = admin::restrictions(db, id).unwrap_or_default();
@@ -396,7 +399,11 @@ pub async fn load_account(
             (
                 accounts::load_vars(db, id).unwrap_or_default(),
                 accounts::load_aliases(db, id).unwrap_or_default(),
-                ratings::load(db, id).unwrap_or_else(|_| crate::rating::Rating::new()),
+                (
+                    ratings::load(db, id).unwrap_or_else(|_| crate::rating::Rating::new()),
+                    ratings::load_in(db, id, crate::chess::Variant::Atomic960)
+                        .unwrap_or_else(|_| crate::rating::Rating::new()),
+                ),
                 limits,
             )
         })
@@ -413,6 +420,7 @@ pub async fn load_account(
         ivars: Ivars::default(),
         saved_vars,
         rating: Some(rating),
+        rating960: Some(rating960),
         aliases,
         muzzled: limits.muzzled,
         reservation: None,

@@ -185,6 +185,7 @@ async fn enter(
         muzzled: identity.muzzled,
         web: web.map(|w| w.nonce),
         rating: identity.rating.clone(),
+        rating960: identity.rating960.clone(),
         round_trip_ms: None,
         last_lag_ms: 0,
         talk: Talk::new(at_login.lists),

@@ -51,6 +51,12 @@ pub struct StoredGame {
 }
 
 impl StoredGame {
+    /// The rules it is played by, read from its stored start (an
+    /// Atomic960 start is stored with Shredder castling).
+    pub fn variant(&self) -> crate::chess::Variant {
+        crate::chess::Variant::of_start_fen(self.start_fen.as_deref().unwrap_or(""))
+    }
+
     /// Whether `name` (any case) plays in this game.
     pub fn involves(&self, name: &str) -> bool {
         self.white.eq_ignore_ascii_case(name) || self.black.eq_ignore_ascii_case(name)

@@ -39,7 +39,7 @@ pub fn human_ranking(conn: &Connection) -> rusqlite::Result<Vec<Ranked>> {
     let mut stmt = conn.prepare(
         "SELECT a.name, r.rating, r.rd, r.best, r.best_at, r.wins + r.losses + r.draws
          FROM ratings r JOIN accounts a ON a.id = r.account_id
-         WHERE r.wins + r.losses + r.draws > 0 AND a.is_computer = 0 AND a.closed_at IS NULL
+         WHERE r.variant = 'atomic' AND r.wins + r.losses + r.draws > 0 AND a.is_computer = 0 AND a.closed_at IS NULL
          ORDER BY r.rating DESC, a.name_lower",
     )?;
     stmt.query_map([], |r| {

@@ -148,11 +148,11 @@ pub fn finish_rated(
     conn: &Connection,
     game_id: i64,
     e: &Ending,
-    ratings: &[(i64, crate::rating::Rating)],
+    ratings: &[super::ratings::Save],
 ) -> rusqlite::Result<()> {
     finish(conn, game_id, e)?;
-    for (account, rating) in ratings {
-        super::ratings::save(conn, *account, rating)?;
+    for (account, variant, rating) in ratings {
+        super::ratings::save_in(conn, *account, *variant, rating)?;
     }
     Ok(())
 }

@@ -1,15 +1,40 @@
-//! Atomic ratings of registered accounts.
+//! Ratings of registered accounts, one Glicko line per variant (atomic,
+//! Atomic960: a rated game moves only its own variant's line).
 
 use rusqlite::{Connection, OptionalExtension, params};
 
+use crate::chess::Variant;
 use crate::rating::Rating;
 
-/// The rating of an account; a fresh one (1500, RD 350) if it never played.
+/// A new rating to store: the account, the variant of the game, the rating.
+pub type Save = (i64, Variant, Rating);
+
+/// The atomic rating of an account; a fresh one (1500, RD 350) if it never
+/// played.
 pub fn load(conn: &Connection, account_id: i64) -> rusqlite::Result<Rating> {
+    load_in(conn, account_id, Variant::Atomic)
+}
+
+/// Whether the account has a rating row in `variant` (it has played a
+/// rated game of it).
+pub fn has(conn: &Connection, account_id: i64, variant: Variant) -> rusqlite::Result<bool> {
+    conn.query_row(
+        "SELECT 1 FROM ratings WHERE account_id = ?1 AND variant = ?2",
+        params![account_id, variant.word()],
+        |_| Ok(()),
+    )
+    .optional()
+    .map(|found| found.is_some())
+}
+
+/// The rating of an account in `variant`; a fresh one if it never played
+/// that variant rated.
+pub fn load_in(conn: &Connection, account_id: i64, variant: Variant) -> rusqlite::Result<Rating> {
     let found = conn
         .query_row(
-            "SELECT rating, rd, last_game, wins, losses, draws, best, best_at FROM ratings WHERE account_id = ?1",
-            [account_id],
+            "SELECT rating, rd, last_game, wins, losses, draws, best, best_at FROM ratings
+             WHERE account_id = ?1 AND variant = ?2",
+            params![account_id, variant.word()],
             |r| {
                 let best: Option<i32> = r.get(6)?;
                 let best_at: Option<i64> = r.get(7)?;
@@ -28,12 +53,22 @@ pub fn load(conn: &Connection, account_id: i64) -> rusqlite::Result<Rating> {
     Ok(found.unwrap_or_else(Rating::new))
 }
 
-/// Stores an account's rating after a game.
+/// Stores an account's atomic rating after a game.
 pub fn save(conn: &Connection, account_id: i64, r: &Rating) -> rusqlite::Result<()> {
+    save_in(conn, account_id, Variant::Atomic, r)
+}
+
+/// Stores an account's rating in `variant` after a game of it.
+pub fn save_in(
+    conn: &Connection,
+    account_id: i64,
+    variant: Variant,
+    r: &Rating,
+) -> rusqlite::Result<()> {
     conn.execute(
-        "INSERT INTO ratings (account_id, rating, rd, last_game, wins, losses, draws, best, best_at)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)
-         ON CONFLICT (account_id) DO UPDATE SET rating = excluded.rating, rd = excluded.rd,
+        "INSERT INTO ratings (account_id, rating, rd, last_game, wins, losses, draws, best, best_at, variant)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)
+         ON CONFLICT (account_id, variant) DO UPDATE SET rating = excluded.rating, rd = excluded.rd,
              last_game = excluded.last_game, wins = excluded.wins, losses = excluded.losses,
              draws = excluded.draws, best = excluded.best, best_at = excluded.best_at",
         params![
@@ -45,7 +80,8 @@ pub fn save(conn: &Connection, account_id: i64, r: &Rating) -> rusqlite::Result<
             r.losses,
             r.draws,
             r.best.map(|b| b.0),
-            r.best.map(|b| b.1)
+            r.best.map(|b| b.1),
+            variant.word()
         ],
     )?;
     Ok(())
@@ -61,9 +97,18 @@ pub struct Ranked {
     pub total: u32,
 }
 
-/// Players who have played rated games, best first (by current rating, or
-/// by best rating ever with `by_best`).
+/// Players who have played rated atomic games, best first (by current
+/// rating, or by best rating ever with `by_best`).
 pub fn ranking(conn: &Connection, by_best: bool) -> rusqlite::Result<Vec<Ranked>> {
+    ranking_in(conn, by_best, Variant::Atomic)
+}
+
+/// [`ranking`] in `variant`.
+pub fn ranking_in(
+    conn: &Connection,
+    by_best: bool,
+    variant: Variant,
+) -> rusqlite::Result<Vec<Ranked>> {
     let order = if by_best {
         "r.best DESC"
     } else {
@@ -77,9 +122,9 @@ pub fn ranking(conn: &Connection, by_best: bool) -> rusqlite::Result<Vec<Ranked>
     let mut stmt = conn.prepare(&format!(
         "SELECT a.name, r.rating, r.rd, r.best, r.best_at, r.wins + r.losses + r.draws
          FROM ratings r JOIN accounts a ON a.id = r.account_id
-         WHERE {filter} ORDER BY {order}, a.name_lower"
+         WHERE r.variant = ?1 AND {filter} ORDER BY {order}, a.name_lower"
     ))?;
-    stmt.query_map([], |r| {
+    stmt.query_map([variant.word()], |r| {
         let rating: f64 = r.get(1)?;
         let best: Option<i32> = r.get(3)?;
         let best_at: Option<i64> = r.get(4)?;
@@ -128,5 +173,31 @@ mod tests {
             ["Alice", "Bob"]
         );
         assert_eq!(ranking(&c, true).unwrap().len(), 1);
+    }
+
+    #[test]
+    fn each_variant_keeps_its_own_line() {
+        let c = schema::memory();
+        let a = accounts::create(&c, "Alice", "h", Titles::default(), 0).unwrap();
+        let atomic = Rating {
+            rating: 1620.0,
+            wins: 1,
+            ..Rating::new()
+        };
+        let a960 = Rating {
+            rating: 1410.0,
+            losses: 2,
+            ..Rating::new()
+        };
+        save(&c, a, &atomic).unwrap();
+        assert!(!has(&c, a, Variant::Atomic960).unwrap());
+        save_in(&c, a, Variant::Atomic960, &a960).unwrap();
+        assert!(has(&c, a, Variant::Atomic960).unwrap());
+        assert_eq!(load(&c, a).unwrap(), atomic);
+        assert_eq!(load_in(&c, a, Variant::Atomic960).unwrap(), a960);
+        let ranked = ranking_in(&c, false, Variant::Atomic960).unwrap();
+        assert_eq!(ranked.len(), 1);
+        assert_eq!(ranked[0].rating, 1410);
+        assert_eq!(ranking(&c, false).unwrap()[0].rating, 1620);
     }
 }

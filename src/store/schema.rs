@@ -284,6 +284,33 @@ const MIGRATIONS: &[&str] = &[
         account_id INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
         expires_at INTEGER NOT NULL
     );",
+    // 12: one rating per account and variant (issue 27): Atomic960 has a
+    // Glicko line of its own, apart from atomic's. SQLite cannot change a
+    // primary key in place, so the table is made anew, the rows copied as
+    // atomic's, the old one dropped (with its indexes) and the new one
+    // renamed. A game's variant is not stored: an Atomic960 start is
+    // always stored with Shredder castling (`Variant::of_start_fen`).
+    "CREATE TABLE ratings_by_variant (
+        account_id INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+        variant    TEXT NOT NULL DEFAULT 'atomic',
+        rating     REAL NOT NULL,
+        rd         REAL NOT NULL,
+        last_game  INTEGER,
+        wins       INTEGER NOT NULL,
+        losses     INTEGER NOT NULL,
+        draws      INTEGER NOT NULL,
+        best       INTEGER,
+        best_at    INTEGER,
+        PRIMARY KEY (account_id, variant)
+    );
+    INSERT INTO ratings_by_variant
+        (account_id, variant, rating, rd, last_game, wins, losses, draws, best, best_at)
+        SELECT account_id, 'atomic', rating, rd, last_game, wins, losses, draws, best, best_at
+        FROM ratings;
+    DROP TABLE ratings;
+    ALTER TABLE ratings_by_variant RENAME TO ratings;
+    CREATE INDEX ratings_rating ON ratings (variant, rating);
+    CREATE INDEX ratings_best ON ratings (variant, best);",
 ];
 
 /// The version a fully migrated database has.

@@ -173,6 +173,7 @@ impl World {
         let Some(stored) = self.durable.adjourned.get(&db_id).cloned() else {
             return Err(msg!("resume-gone"));
         };
+        let variant = stored.variant();
         let mut seats = Vec::new();
         for (name, account) in [
             (&stored.white, stored.white_account),
@@ -192,7 +193,7 @@ impl World {
                 name: p.name.clone(),
                 account_id: p.account_id,
                 titles: p.titles,
-                rating: p.rating_display(),
+                rating: p.rating_display_in(variant),
             });
         }
         let chess = replay(&stored).map_err(|why| msg!("resume-damaged", why = why))?;

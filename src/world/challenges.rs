@@ -154,10 +154,10 @@ impl World {
         reply.push(Event::Lines { lines: issuing });
         let mut preview = None;
         if req.terms.rated {
-            if let Some(change) = self.preview_lines(from, to) {
+            if let Some(change) = self.preview_lines(from, to, req.variant()) {
                 reply.push(Event::RatingPreview { change });
             }
-            preview = self.preview_lines(to, from);
+            preview = self.preview_lines(to, from, req.variant());
         }
         if let Some(p) = self.player(to) {
             p.send_event(Event::Challenged {
@@ -199,7 +199,10 @@ impl World {
     fn challenge_card(&self, from: SessionId, to: SessionId, req: &MatchRequest) -> MatchTerms {
         let who = |id| {
             self.player(id)
-                .map(|p| (p.name.clone(), p.rating_display().parenthesised()))
+                .map(|p| {
+                    let rating = p.rating_display_in(req.variant());
+                    (p.name.clone(), rating.parenthesised())
+                })
                 .unwrap_or_default()
         };
         let ((a, ar), (b, br)) = (who(from), who(to));
@@ -223,7 +226,10 @@ impl World {
     fn challenge_text(&self, from: SessionId, to: SessionId, req: &MatchRequest) -> String {
         let who = |id| {
             self.player(id)
-                .map(|p| (p.name.clone(), p.rating_display().parenthesised()))
+                .map(|p| {
+                    let rating = p.rating_display_in(req.variant());
+                    (p.name.clone(), rating.parenthesised())
+                })
                 .unwrap_or_default()
         };
         let ((a, ar), (b, br)) = (who(from), who(to));

@@ -75,10 +75,11 @@ pub struct Durable {
     /// final clocks.
     pub adjourned: BTreeMap<i64, StoredGame>,
     /// The ratings of players who are away and have a rated adjourned
-    /// game, by account: that game may be decided without them (`adjudicate`,
-    /// a tournament forfeit). Loaded at start, set when such a player
-    /// leaves; exact, because an absent player's rating changes only here.
-    pub away_ratings: HashMap<i64, Rating>,
+    /// game, by account and variant: that game may be decided without them
+    /// (`adjudicate`, a tournament forfeit). Loaded at start, set when such
+    /// a player leaves; exact, because an absent player's rating changes
+    /// only here.
+    pub away_ratings: HashMap<(i64, crate::chess::Variant), Rating>,
     /// Registered observers of games a shutdown adjourned, by game row:
     /// offered the game when it goes on ([`super::restart`]).
     pub watchers: HashMap<i64, Vec<String>>,

@@ -10,7 +10,7 @@ use std::time::Duration;
 use shakmaty::{Color, Role};
 use tokio::time::Instant;
 
-use crate::chess::{AtomicGame, BoardSnapshot, Lang, MoveError};
+use crate::chess::{AtomicGame, BoardSnapshot, Lang, MoveError, Variant};
 use crate::event::end::Outcome;
 use crate::event::{Beginning, EndFor, EndKind, Event, GameInfo, GameIntro, Msg};
 use crate::msg;
@@ -91,14 +91,15 @@ impl World {
             .unwrap_or(u32::MAX)
     }
 
-    fn seat_for(&self, id: SessionId) -> Option<Seat> {
+    /// A player's seat in a game of `variant`, with that variant's rating.
+    fn seat_for(&self, id: SessionId, variant: Variant) -> Option<Seat> {
         let p = self.player(id)?;
         Some(Seat {
             id: Some(id),
             name: p.name.clone(),
             account_id: p.account_id,
             titles: p.titles,
-            rating: p.rating_display(),
+            rating: p.rating_display_in(variant),
         })
     }
 
@@ -126,12 +127,14 @@ impl World {
         now: Instant,
         simul: bool,
     ) -> Option<u32> {
-        let (Some(w), Some(b)) = (self.seat_for(white), self.seat_for(black)) else {
-            return None;
-        };
         let chess = match fen {
             Some(fen) => AtomicGame::from_stored_fen(fen).ok()?,
             None => AtomicGame::new(),
+        };
+        let variant = chess.variant();
+        let (Some(w), Some(b)) = (self.seat_for(white, variant), self.seat_for(black, variant))
+        else {
+            return None;
         };
         for id in [white, black] {
             self.withdraw_all_offers(id);

@@ -46,6 +46,7 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 
 use tokio::time::Instant;
 
+use crate::chess::Variant;
 use crate::event::KickReason;
 use crate::store::Store;
 pub use player::{Out, Player, SessionId};
@@ -235,10 +236,15 @@ impl World {
         self.leave_exams(id);
         self.stop_observing_all(id);
         let player = self.players.remove(&id)?;
-        if let (Some(account), Some(rating)) = (player.account_id, &player.rating)
+        if let Some(account) = player.account_id
             && self.durable.has_rated_adjourned(account)
         {
-            self.durable.away_ratings.insert(account, rating.clone());
+            for variant in [Variant::Atomic, Variant::Atomic960] {
+                if let Some(rating) = player.rating_in(variant) {
+                    let key = (account, variant);
+                    self.durable.away_ratings.insert(key, rating.clone());
+                }
+            }
         }
         let key = player.name.to_ascii_lowercase();
         if self.by_name.get(&key) == Some(&id) {

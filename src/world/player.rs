@@ -11,6 +11,7 @@ use tokio_util::sync::CancellationToken;
 
 use crate::account::Titles;
 use crate::chess::BoardSnapshot;
+use crate::chess::Variant;
 use crate::event::{Event, GameIntro, KickReason};
 use crate::formula::{Formula, UserFormulas};
 use crate::rating::{Rating, RatingDisplay};
@@ -96,6 +97,8 @@ pub struct Player {
     pub promote: Role,
     /// The Atomic rating of a registered user; `None` for guests.
     pub rating: Option<Rating>,
+    /// The Atomic960 rating, a line of its own (issue 27); `None` for guests.
+    pub rating960: Option<Rating>,
     /// The last timeseal round trip (`[G]` out, reply in), in ms.
     pub round_trip_ms: Option<u32>,
     /// Lag credited on the user's last move, in ms (timeseal).
@@ -118,6 +121,30 @@ impl Player {
     /// The rating, ready to show in any of its forms.
     pub fn rating_display(&self) -> RatingDisplay {
         match &self.rating {
+            Some(r) => RatingDisplay::of(r),
+            None => RatingDisplay::Guest,
+        }
+    }
+
+    /// The rating in `variant`: each variant has its own Glicko line.
+    pub fn rating_in(&self, variant: Variant) -> Option<&Rating> {
+        match variant {
+            Variant::Atomic => self.rating.as_ref(),
+            Variant::Atomic960 => self.rating960.as_ref(),
+        }
+    }
+
+    /// Replaces the rating in `variant` (after a rated game of it).
+    pub fn set_rating_in(&mut self, variant: Variant, rating: Rating) {
+        match variant {
+            Variant::Atomic => self.rating = Some(rating),
+            Variant::Atomic960 => self.rating960 = Some(rating),
+        }
+    }
+
+    /// [`rating_display`](Self::rating_display) in `variant`.
+    pub fn rating_display_in(&self, variant: Variant) -> RatingDisplay {
+        match self.rating_in(variant) {
             Some(r) => RatingDisplay::of(r),
             None => RatingDisplay::Guest,
         }
@@ -174,8 +201,12 @@ impl Player {
 
     /// The rating as a number (0 without one), for formulas and ranges.
     pub fn rating_number(&self) -> i32 {
-        self.rating
-            .as_ref()
+        self.rating_number_in(Variant::Atomic)
+    }
+
+    /// [`rating_number`](Self::rating_number) in `variant`.
+    pub fn rating_number_in(&self, variant: Variant) -> i32 {
+        self.rating_in(variant)
             .filter(|r| r.total() > 0)
             .map_or(0, Rating::whole)
     }

@@ -9,6 +9,7 @@ use crate::formula::OfferFacts;
 use crate::msg;
 use crate::rating::{self, GameResult, Rating};
 use crate::store::adjourned::StoredGame;
+use crate::store::ratings::Save;
 use crate::timefmt::unix_now;
 use crate::world::game::{Game, Terms};
 use crate::world::{Player, SessionId, World};
@@ -18,7 +19,7 @@ use crate::world::{Player, SessionId, World};
 pub struct RatedOutcome {
     /// Each player's rating before and after.
     pub lines: Vec<(SessionId, (i32, i32))>,
-    pub saves: Vec<(i64, Rating)>,
+    pub saves: Vec<Save>,
 }
 
 impl World {
@@ -32,21 +33,25 @@ impl World {
         variant: Variant,
     ) -> OfferFacts {
         let now = unix_now();
-        let (win, draw, loss) = match (&owner.rating, &opponent.rating, terms.rated) {
+        let (win, draw, loss) = match (
+            owner.rating_in(variant),
+            opponent.rating_in(variant),
+            terms.rated,
+        ) {
             (Some(me), Some(them), true) => {
                 let p = rating::preview(me, them, now);
                 (p.win, p.draw, p.loss)
             }
             _ => (0, 0, 0),
         };
-        let opponent_rated = opponent.rating.as_ref().filter(|r| r.total() > 0);
+        let opponent_rated = opponent.rating_in(variant).filter(|r| r.total() > 0);
         OfferFacts {
             time: i64::from(terms.minutes),
             inc: i64::from(terms.inc),
             rated: terms.rated,
             private: false,
-            rating: i64::from(opponent.rating_number()),
-            myrating: i64::from(owner.rating_number()),
+            rating: i64::from(opponent.rating_number_in(variant)),
+            myrating: i64::from(owner.rating_number_in(variant)),
             rd: opponent_rated.map_or(350, |r| rating::rd_now(r, now).round() as i64),
             provisional: opponent_rated.is_none_or(Rating::is_provisional),
             registered: opponent.is_registered(),
@@ -86,10 +91,16 @@ impl World {
         })
     }
 
-    /// The two preview lines of a rated offer for `me` against `them`.
-    pub fn preview_lines(&self, me: SessionId, them: SessionId) -> Option<(i32, i32, i32, f64)> {
-        let mine = self.player(me)?.rating.as_ref()?;
-        let theirs = self.player(them)?.rating.as_ref()?;
+    /// The two preview lines of a rated offer in `variant` for `me`
+    /// against `them`.
+    pub fn preview_lines(
+        &self,
+        me: SessionId,
+        them: SessionId,
+        variant: Variant,
+    ) -> Option<(i32, i32, i32, f64)> {
+        let mine = self.player(me)?.rating_in(variant)?;
+        let theirs = self.player(them)?.rating_in(variant)?;
         let p = rating::preview(mine, theirs, unix_now());
         Some((p.win, p.draw, p.loss, p.new_rd))
     }
@@ -105,8 +116,10 @@ impl World {
         let outcome = GameResult::from_score(result)?;
         let (wid, bid) = (game.white.id?, game.black.id?);
         let (wa, ba) = (game.white.account_id?, game.black.account_id?);
-        let white = self.player(wid)?.rating.clone()?;
-        let black = self.player(bid)?.rating.clone()?;
+        // A rated game moves its own variant's line only.
+        let variant = game.chess.variant();
+        let white = self.player(wid)?.rating_in(variant)?.clone();
+        let black = self.player(bid)?.rating_in(variant)?.clone();
         let (new_white, new_black) = rating::after_game(&white, &black, outcome, now);
         let mut lines = Vec::new();
         for (id, old, new, color) in [
@@ -115,13 +128,13 @@ impl World {
         ] {
             lines.push((id, (old.whole(), new.whole())));
             if let Some(p) = self.player_mut(id) {
-                p.rating = Some(new.clone());
+                p.set_rating_in(variant, new.clone());
             }
-            tracing::info!(game = game.no, player = %game.seat(color).name, old = old.whole(), new = new.whole(), "rating changed");
+            tracing::info!(game = game.no, variant = variant.word(), player = %game.seat(color).name, old = old.whole(), new = new.whole(), "rating changed");
         }
         Some(RatedOutcome {
             lines,
-            saves: vec![(wa, new_white), (ba, new_black)],
+            saves: vec![(wa, variant, new_white), (ba, variant, new_black)],
         })
     }
 
@@ -137,6 +150,7 @@ impl World {
         }
         let outcome = GameResult::from_score(result)?;
         let (wa, ba) = (stored.white_account?, stored.black_account?);
+        let variant = stored.variant();
         let online = |world: &World, name: &str, account: i64| {
             world
                 .by_name(name)
@@ -144,8 +158,8 @@ impl World {
                 .map(|p| p.id)
         };
         let current = |world: &World, name: &str, account: i64| match online(world, name, account) {
-            Some(id) => world.player(id).and_then(|p| p.rating.clone()),
-            None => world.durable.away_ratings.get(&account).cloned(),
+            Some(id) => world.player(id).and_then(|p| p.rating_in(variant).cloned()),
+            None => world.durable.away_ratings.get(&(account, variant)).cloned(),
         };
         let (Some(white), Some(black)) = (
             current(self, &stored.white, wa),
@@ -165,16 +179,19 @@ impl World {
         ] {
             lines.push((name.clone(), (old.whole(), new.whole())));
             match online(self, name, account).and_then(|id| self.player_mut(id)) {
-                Some(p) => p.rating = Some(new.clone()),
+                Some(p) => p.set_rating_in(variant, new.clone()),
                 None => {
-                    self.durable.away_ratings.insert(account, new.clone());
+                    self.durable
+                        .away_ratings
+                        .insert((account, variant), new.clone());
                 }
             }
             tracing::info!(db_id = stored.id, player = %name, old = old.whole(), new = new.whole(), "rating changed (stored game)");
         }
         Some(StoredRated {
+            variant,
             lines,
-            saves: vec![(wa, new_white), (ba, new_black)],
+            saves: vec![(wa, variant, new_white), (ba, variant, new_black)],
         })
     }
 }
@@ -182,14 +199,19 @@ impl World {
 /// The new ratings after a stored game was decided: each player's
 /// adjustment line, by name, and what to store.
 pub struct StoredRated {
+    /// The variant whose line moved.
+    pub variant: Variant,
     pub lines: Vec<(String, (i32, i32))>,
-    pub saves: Vec<(i64, Rating)>,
+    pub saves: Vec<Save>,
 }
 
 impl StoredRated {
     /// The line for `name`, or FICS's "no adjustment" line.
     pub fn line_for(rated: Option<&StoredRated>, name: &str) -> Msg {
         match rated.and_then(|r| r.lines.iter().find(|(n, _)| n.eq_ignore_ascii_case(name))) {
+            Some((_, (old, new))) if rated.is_some_and(|r| r.variant == Variant::Atomic960) => {
+                msg!("rating-adjustment-atomic960", old = *old, new = *new)
+            }
             Some((_, (old, new))) => msg!("rating-adjustment", old = *old, new = *new),
             None => msg!("rating-none"),
         }

@@ -59,7 +59,7 @@ impl World {
         &self,
         game: &mut Game,
         ending: Ending,
-        saves: Vec<(i64, crate::rating::Rating)>,
+        saves: Vec<crate::store::ratings::Save>,
     ) {
         save_unsaved(&self.store, game);
         let db_id = game.db_id;

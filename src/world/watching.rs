@@ -239,10 +239,7 @@ impl World {
             game.white.name,
             game.black.rating.column(),
             game.black.name,
-            match game.chess.variant() {
-                crate::chess::Variant::Atomic => 'x',
-                crate::chess::Variant::Atomic960 => 'X',
-            },
+            game.chess.variant().type_letter(),
             if game.terms.rated { 'r' } else { 'u' },
             game.terms.minutes,
             game.terms.inc,

@@ -92,6 +92,11 @@ fn rating_history(name: &str, games: &[GameRow], now: Option<(i64, i64)>) -> Vec
     let mut points: Vec<Value> = games
         .iter()
         .filter(|g| g.rated)
+        // Atomic's line only: an Atomic960 game moved the other one.
+        .filter(|g| {
+            crate::chess::Variant::of_start_fen(g.start_fen.as_deref().unwrap_or(""))
+                == crate::chess::Variant::Atomic
+        })
         .filter_map(|g| {
             let mine = if g.white.eq_ignore_ascii_case(name) {
                 &g.white_rating
@@ -166,9 +171,10 @@ pub async fn one(
                 return Ok::<_, rusqlite::Error>(Err(last));
             };
             let rating = ratings::load(db, account.id)?;
+            let a960 = ratings::load_in(db, account.id, crate::chess::Variant::Atomic960)?;
             let last = games::history(db, &account.name, LAST_GAMES)?;
             let all = games::finished(db, Some(&account.name))?;
-            Ok(Ok((account, rating, last, all)))
+            Ok(Ok((account, (rating, a960), last, all)))
         })
         .await;
     let stored = match stored {
@@ -176,7 +182,12 @@ pub async fn one(
         _ => return Err(ApiError::unavailable()),
     };
     let mut v = match (&stored, &online) {
-        (Ok((account, rating, last, all)), _) => {
+        (Ok((account, (rating, a960), last, all)), _) => {
+            // Atomic960's line is listed once it has a rated game.
+            let mut lines = json!({ "atomic": rating_json(rating) });
+            if a960.total() > 0 {
+                lines["atomic960"] = rating_json(a960);
+            }
             let now = (rating.total() > 0).then(|| {
                 let at = all.last().and_then(|g| g.ended_at).unwrap_or_default();
                 (at, i64::from(rating.whole()))
@@ -185,7 +196,7 @@ pub async fn one(
                 "name": account.name,
                 "titles": titles(account.titles),
                 "registered": true,
-                "ratings": { "atomic": rating_json(rating) },
+                "ratings": lines,
                 "rating_history": rating_history(&account.name, all, now),
                 "last_login": account.last_login,
                 "last_logout": account.last_logout,

@@ -174,6 +174,7 @@ impl Fixture {
             last_color: None,
             promote: shakmaty::Role::Queen,
             rating: account.map(|_| Rating::new()),
+            rating960: account.map(|_| Rating::new()),
             round_trip_ms: None,
             last_lag_ms: 0,
             talk: Talk::default(),

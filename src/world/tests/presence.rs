@@ -143,6 +143,7 @@ fn clone_of(f: &Fixture, id: crate::world::SessionId) -> crate::world::Player {
         last_color: None,
         promote: p.promote,
         rating: p.rating.clone(),
+        rating960: p.rating960.clone(),
         round_trip_ms: None,
         last_lag_ms: 0,
         talk: Default::default(),
