@@ -2,7 +2,9 @@
 // kinds of end a player meets (issue 27): the browser explodes the
 // telnet side's king, a draw offered in the page and accepted on telnet,
 // an abort offered on telnet and accepted in the page, a resignation in
-// the page, and the telnet player's flag falling in a one-minute game. Start 0 (BBQNNRKR) has a king explosion in three knight
+// the page, the telnet player's flag falling in a one-minute game, and a
+// checkmate (the fool's mate, which python-chess finds mates from starts
+// 226, 230, 514 and 518: the telnet player mates the browser's king). Start 0 (BBQNNRKR) has a king explosion in three knight
 // moves (Ne1-f3-g5xh7, the king on g8 beside h7), found with
 // python-chess's AtomicBoard over the 960 starts.
 
@@ -73,6 +75,21 @@ test("the browser explodes the telnet player's king in Atomic960", async () => {
   const [score, reason] = await result(page);
   assert.equal(score, '1-0');
   assert.match(reason, /Telly's king exploded/);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('the telnet player checkmates the browser player from start 226', async () => {
+  const { page, errors, me, game } = await atomic960Game(226);
+  await exchange(page, 'f2', 'f3', 'e5');
+  await clickMove(page, 'g2', 'g4');
+  await tel.expect('<12> ');
+  await tel.expect('fics% ');
+  tel.send('Qh4');
+  await tel.expect(new RegExp(`\\{Game ${game} \\(${me} vs\\. Telly\\) ${me} checkmated\\} 0-1`));
+  const [score, reason] = await result(page);
+  assert.equal(score, '0-1');
+  assert.match(reason, /checkmated/);
   assert.deepEqual(errors, []);
   await page.close();
 });
