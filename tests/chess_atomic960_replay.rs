@@ -13,10 +13,9 @@
 //! fails, saying so, when it is missing: it is never skipped.
 
 mod chess_common;
+mod python_chess;
 
 use std::fmt::Write as _;
-use std::io::Write as _;
-use std::process::{Command, Stdio};
 
 use atomicd::chess::{AtomicGame, StartPosition, Variant, notation};
 use shakmaty::{Bitboard, CastlingMode, Role, fen::Fen};
@@ -159,28 +158,7 @@ fn random_atomic960_games_agree_with_python_chess_move_for_move() {
     for g in &games {
         let _ = writeln!(input, "GAME {}\nMOVES {}", g.start_fen, g.ucis.join(" "));
     }
-    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/atomic960_replay.py");
-    let mut child = Command::new("python3")
-        .arg(script)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap_or_else(|e| panic!("python3 is needed for this test and could not start: {e}"));
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(input.as_bytes())
-        .expect("write the games to python3");
-    let output = child.wait_with_output().expect("python3 ran");
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(
-        !stderr.contains("No module named 'chess'"),
-        "python-chess is missing: install it with `pip install chess` (this test checks our rules with it)"
-    );
-    assert!(output.status.success(), "python3 failed: {stderr}");
-    let stdout = String::from_utf8(output.stdout).expect("utf-8");
+    let stdout = python_chess::run_script("atomic960_replay.py", &input);
     let mut theirs = stdout.lines();
     for (index, g) in games.iter().enumerate() {
         for ours in &g.expected {

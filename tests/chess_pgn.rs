@@ -5,9 +5,7 @@
 //! fails, saying so, when it is missing: it is never skipped.
 
 mod chess_common;
-
-use std::io::Write;
-use std::process::{Command, Stdio};
+mod python_chess;
 
 use atomicd::chess::{AtomicGame, Lang, pgn};
 use chess_common::{data_text, read_fics_games};
@@ -93,29 +91,7 @@ fn python_chess_reads_our_pgn_to_the_same_positions() {
     }
 
     let input: String = games.iter().map(|(_, text)| text.as_str()).collect();
-    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/pgn_final_fens.py");
-    let child = Command::new("python3")
-        .arg(script)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn();
-    let mut child = child
-        .unwrap_or_else(|e| panic!("python3 is needed for this test and could not start: {e}"));
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(input.as_bytes())
-        .expect("write PGN to python3");
-    let output = child.wait_with_output().expect("python3 ran");
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(
-        !stderr.contains("No module named 'chess'"),
-        "python-chess is missing: install it with `pip install chess` (this test checks our PGN with it)"
-    );
-    assert!(output.status.success(), "python3 failed: {stderr}");
-    let stdout = String::from_utf8(output.stdout).expect("utf-8");
+    let stdout = python_chess::run_script("pgn_final_fens.py", &input);
     let lines: Vec<&str> = stdout.lines().collect();
     assert_eq!(lines.len(), games.len(), "one line per game:\n{stdout}");
     for ((game, text), line) in games.iter().zip(lines) {

@@ -10,11 +10,9 @@
 //! This test needs `python3` with python-chess (`pip install chess`) and
 //! fails, saying so, when it is missing: it is never skipped.
 
+mod python_chess;
 mod support;
 mod web_common;
-
-use std::io::Write as _;
-use std::process::{Command, Stdio};
 
 use atomicd::account::Titles;
 use atomicd::chess::{AtomicGame, StartPosition, Variant};
@@ -32,28 +30,7 @@ async fn play(mover: &mut Client, other: &mut Client, mv: &str) {
 
 /// python-chess's reading of `pgn` (see scripts/atomic960_pgn.py).
 fn python_reads(pgn: &str) -> String {
-    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/atomic960_pgn.py");
-    let mut child = Command::new("python3")
-        .arg(script)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap_or_else(|e| panic!("python3 is needed for this test and could not start: {e}"));
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(pgn.as_bytes())
-        .expect("write the PGN to python3");
-    let output = child.wait_with_output().expect("python3 ran");
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(
-        !stderr.contains("No module named 'chess'"),
-        "python-chess is missing: install it with `pip install chess` (this test reads our PGN with it)"
-    );
-    assert!(output.status.success(), "python3 failed: {stderr}");
-    String::from_utf8(output.stdout).expect("utf-8")
+    python_chess::run_script("atomic960_pgn.py", pgn)
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

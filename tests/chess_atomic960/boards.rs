@@ -5,9 +5,6 @@
 //! `scripts/pgn_final_fens.py`; it needs python3 with python-chess and
 //! fails, saying so, without it).
 
-use std::io::Write;
-use std::process::{Command, Stdio};
-
 use atomicd::chess::{AtomicGame, Lang, StartPosition, Variant, notation, pgn, style1, style12};
 use shakmaty::{Move, Role};
 
@@ -196,28 +193,7 @@ fn python_chess_reads_our_atomic960_pgn_to_the_same_positions() {
     let texts: Vec<String> = games.iter().map(|g| record(g, "*")).collect();
     assert!(texts[0].contains("[Variant \"Atomic\"]\n[SetUp \"1\"]\n[FEN \"bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1\"]\n"), "{}", texts[0]);
 
-    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/pgn_final_fens.py");
-    let mut child = Command::new("python3")
-        .arg(script)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap_or_else(|e| panic!("python3 is needed for this test and could not start: {e}"));
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(texts.concat().as_bytes())
-        .expect("write PGN to python3");
-    let output = child.wait_with_output().expect("python3 ran");
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(
-        !stderr.contains("No module named 'chess'"),
-        "python-chess is missing: install it with `pip install chess`"
-    );
-    assert!(output.status.success(), "python3 failed: {stderr}");
-    let stdout = String::from_utf8(output.stdout).expect("utf-8");
+    let stdout = crate::python_chess::run_script("pgn_final_fens.py", &texts.concat());
     let lines: Vec<&str> = stdout.lines().collect();
     assert_eq!(lines.len(), games.len(), "one line per game:\n{stdout}");
     for ((game, text), line) in games.iter().zip(&texts).zip(lines) {

@@ -6,6 +6,8 @@
 
 #[path = "../chess_common/mod.rs"]
 mod chess_common;
+#[path = "../python_chess/mod.rs"]
+mod python_chess;
 
 mod boards;
 mod castling;
