@@ -158,11 +158,7 @@ pub async fn write_out(session: &mut User, conn: &mut Conn, out: Out) -> std::io
             super::confirm_stored(session, stored).await;
             let my_turn = viewer.relation(&board) == 1;
             send(conn, &json::board(&board, viewer, flip(session, viewer))).await?;
-            if let Some(made) = my_turn.then_some(board.made_at).flatten() {
-                let meters = &session.shared.meters;
-                meters.moves_relayed.increment(1);
-                meters.relay_latency.record(made.elapsed().as_secs_f64());
-            }
+            super::out::count_relay(session, my_turn.then_some(board.made_at).flatten());
             Ok(())
         }
         Out::GameStart {

@@ -110,12 +110,7 @@ pub(super) async fn write_out(
                 }
                 style.unsolicited(&board, viewer, ping, &shape, out);
             })?;
-            // The opponent of the mover has the move: that is the relay.
-            if let Some(made) = relayed {
-                let meters = &session.shared.meters;
-                meters.moves_relayed.increment(1);
-                meters.relay_latency.record(made.elapsed().as_secs_f64());
-            }
+            count_relay(session, relayed);
             Ok(())
         }
         Out::GameStart {
@@ -139,5 +134,16 @@ pub(super) async fn write_out(
             conn.write(&output::unsolicited(&text, &session.shape()))
                 .await
         }
+    }
+}
+
+/// Counts a board that gives its reader the move, made at `made`: the
+/// opponent of the mover has it, and that is the relay
+/// (`atomicd_moves_relayed_total` and its latency), in either framing.
+pub(super) fn count_relay(session: &User, made: Option<Instant>) {
+    if let Some(made) = made {
+        let meters = &session.shared.meters;
+        meters.moves_relayed.increment(1);
+        meters.relay_latency.record(made.elapsed().as_secs_f64());
     }
 }
