@@ -12,9 +12,8 @@ use axum::http::{HeaderMap, StatusCode};
 use axum::response::Response;
 use serde::Deserialize;
 
-use super::form_page::{self, escape};
+use super::form_page::{self, escape, lang_of, respond, server_name};
 use super::proxy::Client;
-use super::register::{lang_of, respond};
 use super::router::State;
 use crate::chess::Lang;
 use crate::event::{KickReason, Msg};
@@ -98,10 +97,6 @@ fn status_of(m: &Msg) -> StatusCode {
         "database-unavailable" => StatusCode::SERVICE_UNAVAILABLE,
         _ => StatusCode::BAD_REQUEST,
     }
-}
-
-fn server_name(state: &super::router::WebState) -> String {
-    state.shared.config().server_name.clone()
 }
 
 /// `GET /account`

@@ -15,9 +15,8 @@ use axum::http::{HeaderMap, StatusCode};
 use axum::response::Response;
 use serde::Deserialize;
 
-use super::form_page::{self, escape};
+use super::form_page::{self, escape, lang_of, respond, server_name};
 use super::proxy::Client;
-use super::register::{lang_of, respond};
 use super::router::State;
 use crate::chess::Lang;
 use crate::event::Msg;
@@ -92,10 +91,6 @@ fn page(
         t("signup-to-lobby")
     ));
     html
-}
-
-fn server_name(state: &super::router::WebState) -> String {
-    state.shared.config().server_name.clone()
 }
 
 /// `GET /approvals`: the admin's fields only.

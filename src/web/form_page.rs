@@ -1,10 +1,48 @@
 //! The frame of the pages the server writes itself, without the client's
-//! script (`/register`, `/account`, `/approvals`, `/reset`): the head with
-//! the client's style sheet, the heading, and a notice above the forms.
+//! script (`/register`, `/account`, `/approvals`, `/reset`): the reader's
+//! language, the head with the client's style sheet, the heading, a notice
+//! above the forms, and the response that carries the page.
 
+use axum::http::{HeaderMap, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+
+use super::router::WebState;
 use crate::chess::Lang;
 use crate::event::Msg;
 use crate::render::catalogue::{plain, text};
+
+/// The browser's first language, if it is one of ours.
+pub fn lang_of(headers: &HeaderMap) -> Lang {
+    let first = headers
+        .get(header::ACCEPT_LANGUAGE)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.split(',').next())
+        .unwrap_or("");
+    if first.trim().to_ascii_lowercase().starts_with("fr") {
+        Lang::Fr
+    } else {
+        Lang::En
+    }
+}
+
+/// The server's name, for the window's title.
+pub fn server_name(state: &WebState) -> String {
+    state.shared.config().server_name.clone()
+}
+
+/// A page as the answer: never cached, since it may carry a name or a
+/// reset token.
+pub fn respond(status: StatusCode, html: String) -> Response {
+    (
+        status,
+        [
+            (header::CONTENT_TYPE, "text/html; charset=utf-8"),
+            (header::CACHE_CONTROL, "no-store"),
+        ],
+        html,
+    )
+        .into_response()
+}
 
 /// Text made safe inside HTML, between tags or in a quoted attribute.
 pub fn escape(s: &str) -> String {

@@ -11,10 +11,10 @@
 use axum::Form;
 use axum::extract::Extension;
 use axum::extract::rejection::FormRejection;
-use axum::http::{HeaderMap, StatusCode, header};
-use axum::response::{IntoResponse, Response};
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::Response;
 
-use super::form_page::{self, escape};
+use super::form_page::{self, escape, lang_of, respond};
 use super::proxy::Client;
 use super::router::State;
 use crate::chess::Lang;
@@ -22,20 +22,6 @@ use crate::event::Msg;
 use crate::msg;
 use crate::render::catalogue::{plain, text};
 use crate::signup::{self, Done, Registration};
-
-/// The browser's first language, if it is one of ours.
-pub(super) fn lang_of(headers: &HeaderMap) -> Lang {
-    let first = headers
-        .get(header::ACCEPT_LANGUAGE)
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.split(',').next())
-        .unwrap_or("");
-    if first.trim().to_ascii_lowercase().starts_with("fr") {
-        Lang::Fr
-    } else {
-        Lang::En
-    }
-}
 
 /// What the page shows above the form.
 enum Notice {
@@ -97,18 +83,6 @@ fn page(
         t("signup-to-lobby")
     ));
     html
-}
-
-pub(super) fn respond(status: StatusCode, html: String) -> Response {
-    (
-        status,
-        [
-            (header::CONTENT_TYPE, "text/html; charset=utf-8"),
-            (header::CACHE_CONTROL, "no-store"),
-        ],
-        html,
-    )
-        .into_response()
 }
 
 /// `GET /register`: the form.

@@ -20,9 +20,8 @@ use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use serde::Deserialize;
 use sha2::{Digest, Sha256};
 
-use super::form_page::{self, escape};
+use super::form_page::{self, escape, lang_of, respond, server_name};
 use super::proxy::Client;
-use super::register::{lang_of, respond};
 use super::router::{State, WebState};
 use crate::chess::Lang;
 use crate::event::Msg;
@@ -112,10 +111,6 @@ fn hash(token: &str) -> String {
         .iter()
         .map(|b| format!("{b:02x}"))
         .collect()
-}
-
-fn server_name(state: &WebState) -> String {
-    state.shared.config().server_name.clone()
 }
 
 /// `GET /reset` (the request form) and `GET /reset?token=…` (the link).
@@ -231,11 +226,22 @@ pub async fn new_password(
     typed: Result<Form<NewForm>, FormRejection>,
 ) -> Response {
     let (lang, server) = (lang_of(&headers), server_name(&state));
+    let answer =
+        |status, good, m: Msg, shown| respond(status, page(lang, &server, Some((good, &m)), shown));
+    let unavailable = || {
+        answer(
+            StatusCode::SERVICE_UNAVAILABLE,
+            false,
+            msg!("database-unavailable"),
+            Shown::Nothing,
+        )
+    };
     let Ok(Form(f)) = typed else {
-        let m = msg!("signup-form-bad");
-        return respond(
+        return answer(
             StatusCode::BAD_REQUEST,
-            page(lang, &server, Some((false, &m)), Shown::Nothing),
+            false,
+            msg!("signup-form-bad"),
+            Shown::Nothing,
         );
     };
     let checked = if f.new != f.new2 {
@@ -245,10 +251,7 @@ pub async fn new_password(
     };
     if let Err(m) = checked {
         let shown = Shown::NewPassword(&f.token);
-        return respond(
-            StatusCode::BAD_REQUEST,
-            page(lang, &server, Some((false, &m)), shown),
-        );
+        return answer(StatusCode::BAD_REQUEST, false, m, shown);
     }
     let (h, now) = (hash(&f.token), unix_now());
     let taken = state
@@ -260,25 +263,12 @@ pub async fn new_password(
         Ok(Ok(Some(name))) => name,
         Ok(Ok(None)) => {
             let m = msg!("reset-link-bad");
-            return respond(
-                StatusCode::BAD_REQUEST,
-                page(lang, &server, Some((false, &m)), Shown::Nothing),
-            );
+            return answer(StatusCode::BAD_REQUEST, false, m, Shown::Nothing);
         }
-        _ => {
-            let m = msg!("database-unavailable");
-            return respond(
-                StatusCode::SERVICE_UNAVAILABLE,
-                page(lang, &server, Some((false, &m)), Shown::Nothing),
-            );
-        }
+        _ => return unavailable(),
     };
     let Some(hashed) = state.shared.hash_password(f.new).await else {
-        let m = msg!("database-unavailable");
-        return respond(
-            StatusCode::SERVICE_UNAVAILABLE,
-            page(lang, &server, Some((false, &m)), Shown::Nothing),
-        );
+        return unavailable();
     };
     let n = name.clone();
     match state
@@ -290,18 +280,9 @@ pub async fn new_password(
         Ok(Ok(true)) => {
             tracing::info!(name = %name, "password reset by mail");
             let m = msg!("reset-done", name = &name);
-            respond(
-                StatusCode::OK,
-                page(lang, &server, Some((true, &m)), Shown::Nothing),
-            )
+            answer(StatusCode::OK, true, m, Shown::Nothing)
         }
-        _ => {
-            let m = msg!("database-unavailable");
-            respond(
-                StatusCode::SERVICE_UNAVAILABLE,
-                page(lang, &server, Some((false, &m)), Shown::Nothing),
-            )
-        }
+        _ => unavailable(),
     }
 }
 
