@@ -1,8 +1,9 @@
 // The lobby as a new player finds it: quick pairing pairs two browsers
 // with one click each; the seeks table has its headers and says what
 // "++++" and "----" are; a guest is told why rated seeks do not show. The
-// player page: the rating graph, the games newest first with their dates,
-// and a guest's own games.
+// player page: the rating graph, a row for each rating line (atomic's and
+// Atomic960's), the games newest first with their dates, and a guest's own
+// games.
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -97,6 +98,20 @@ test('the player page: a rating graph, games newest first with dates; a guest fi
     await pia.expect(/resigns\} (1-0|0-1)/);
     await quin.expect('fics% ');
   }
+  // Then a rated Atomic960 game from the standard start (518), which Pia
+  // wins: its own line on her page, and not a point of the atomic graph.
+  pia.send('match Quin 3 0 rated atomic960 518 white');
+  await quin.expect('Challenge: ');
+  await quin.command('accept');
+  await pia.expect('Creating: ');
+  await pia.command('e4');
+  await quin.expect('P/e2-e4');
+  await quin.command('e5');
+  await pia.expect('P/e7-e5');
+  quin.send('resign');
+  await pia.expect(/resigns\} 1-0/);
+  await pia.expect('Atomic960 rating adjustment: ');
+  await quin.expect('fics% ');
   const { page, errors } = await openPage(browser, server.url('/player/Pia'));
   await page.waitForSelector('#rating-graph svg');
   const dots = await page.$$eval('#rating-graph circle', (e) => e.map((c) => Number(c.dataset.rating)));
@@ -105,7 +120,16 @@ test('the player page: a rating graph, games newest first with dates; a guest fi
   assert.ok(dots[1] > 1500 && dots[2] > dots[1] && dots[3] < dots[2], `up, up, down: ${dots}`);
   const ids = await page.$$eval('#recent li', (e) => e.map((li) => Number(li.dataset.game)));
   assert.deepEqual(ids, [...ids].sort((x, y) => y - x), 'newest first');
-  assert.equal(ids.length, 3);
+  assert.equal(ids.length, 4, 'three atomic games and one Atomic960');
+  const rows = await page.$$eval('#ratings tbody tr', (e) => e.map((tr) => [...tr.children].map((c) => c.textContent)));
+  assert.deepEqual(
+    rows.map((r) => [r[0], r[3], r[4], r[6]]),
+    [
+      ['Atomic', '2', '1', '3'],
+      ['Atomic960', '1', '0', '1'],
+    ],
+    `one row a line, each with its own record: ${JSON.stringify(rows)}`,
+  );
   assert.ok(await page.$('#recent li time'), 'each game has its date');
   assert.doesNotMatch(await page.textContent('#player .facts'), /Titles: –/);
   assert.match(await page.textContent('#presence'), /Online now/);

@@ -1,5 +1,6 @@
 // `/player/{name}`: titles, online or not (and the game being played),
-// the atomic rating and record with its graph over time, and the last
+// the atomic rating and record with its graph over time (and Atomic960's
+// line once there is one: the graph stays atomic's), and the last
 // games, newest first, with their dates, each a link to its page, its PGN
 // and its computer analysis.
 
@@ -9,6 +10,16 @@ import { t } from '../i18n';
 import { ratingGraph } from '../graph';
 import { dateText, termsText, titleWord } from '../words';
 
+interface RatingLine {
+  rating: number | null;
+  rd: number;
+  provisional: boolean;
+  wins: number;
+  losses: number;
+  draws: number;
+  games: number;
+}
+
 interface ApiPlayerPage {
   name: string;
   titles: string[];
@@ -16,7 +27,8 @@ interface ApiPlayerPage {
   online: boolean;
   status?: string;
   game?: number | null;
-  ratings?: { atomic?: { rating: number | null; rd: number; provisional: boolean; wins: number; losses: number; draws: number; games: number } };
+  // Atomic960's line is there once the player has a rated game of it.
+  ratings?: { atomic?: RatingLine; atomic960?: RatingLine };
   rating_history?: { at: number; rating: number }[];
   last_games?: { id: number; white: string; black: string; white_rating: string; black_rating: string; rated: boolean; time_control: { minutes: number; increment: number }; result: string; reason: string; ended_at: number }[];
 }
@@ -29,7 +41,10 @@ export function player(app: App, params: string[]): Page {
   void (async () => {
     const p = await api<ApiPlayerPage>(`/api/players/${encodeURIComponent(name)}`);
     if (!p) return fill(el, h('h2', {}, name), h('p', {}, t('noSuchPlayer')));
-    const r = p.ratings?.atomic;
+    const lines = (['atomic', 'atomic960'] as const).flatMap((v) => {
+      const r = p.ratings?.[v];
+      return r ? [{ variant: v, r }] : [];
+    });
     const facts: (HTMLElement | string)[] = [];
     if (p.titles.length) facts.push(`${t('titles')}: ${p.titles.map(titleWord).join(', ')}. `);
     facts.push(h('span', { id: 'presence' }, p.online ? t('isOnline') : t('isOffline')));
@@ -39,12 +54,18 @@ export function player(app: App, params: string[]): Page {
       el,
       h('h2', {}, p.name),
       h('p', { class: 'facts' }, ...facts),
-      r
+      lines.length
         ? h(
             'table',
             { id: 'ratings' },
             h('thead', {}, h('tr', {}, ...['', t('rating'), 'RD', t('wins'), t('losses'), t('draws'), t('games')].map((x) => h('th', { scope: 'col' }, x)))),
-            h('tbody', {}, h('tr', {}, h('td', {}, t('atomic')), h('td', {}, r.rating === null ? '----' : `${r.rating}${r.provisional ? 'P' : ''}`), h('td', {}, r.rd), h('td', {}, r.wins), h('td', {}, r.losses), h('td', {}, r.draws), h('td', {}, r.games))),
+            h(
+              'tbody',
+              {},
+              ...lines.map(({ variant, r }) =>
+                h('tr', { 'data-variant': variant }, h('th', { scope: 'row' }, t(variant)), h('td', {}, r.rating === null ? '----' : `${r.rating}${r.provisional ? 'P' : ''}`), h('td', {}, r.rd), h('td', {}, r.wins), h('td', {}, r.losses), h('td', {}, r.draws), h('td', {}, r.games)),
+              ),
+            ),
           )
         : null,
       p.rating_history && p.rating_history.length > 1 ? h('figure', { class: 'graph', id: 'rating-graph' }, ratingGraph(p.rating_history), h('figcaption', {}, t('ratingOverTime'))) : null,
