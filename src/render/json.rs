@@ -335,7 +335,10 @@ pub fn event(view: &View, ev: &Event) -> Option<Value> {
             let (to, rating) = match to {
                 EndFor::Player { rating } => (
                     "player",
-                    rating.map(|(old, new)| json!({ "old": old, "new": new })),
+                    // The line that moved: atomic's or Atomic960's.
+                    rating.map(
+                        |(old, new)| json!({ "old": old, "new": new, "variant": game.variant }),
+                    ),
                 ),
                 EndFor::Observer => ("observer", None),
                 EndFor::Follower => ("follower", None),
@@ -552,5 +555,44 @@ mod tests {
             json!({ "refusal": "not_open", "name": "Bob" })
         );
         assert_eq!(r["text"], "Player \"Bob\" is not open to match requests.");
+    }
+
+    #[test]
+    fn a_players_game_end_names_the_rating_line_that_moved() {
+        let vars = Vars::default();
+        let view = View::new(&vars, Ivars::default(), false);
+        for variant in ["atomic", "atomic960"] {
+            let ev = Event::GameEnded {
+                game: crate::event::GameRef {
+                    no: 3,
+                    white: "Alice".into(),
+                    black: "Bob".into(),
+                    variant,
+                },
+                kind: crate::event::EndKind::Resigned {
+                    loser: shakmaty::Color::Black,
+                },
+                result: "1-0".into(),
+                suffix: String::new(),
+                to: EndFor::Player {
+                    rating: Some((1500, 1662)),
+                },
+            };
+            let m = event(&view, &ev).unwrap();
+            assert_eq!(
+                m["rating"],
+                json!({ "old": 1500, "new": 1662, "variant": variant })
+            );
+            let label = if variant == "atomic" {
+                "Atomic"
+            } else {
+                "Atomic960"
+            };
+            let text = m["text"].as_str().unwrap();
+            assert!(
+                text.ends_with(&format!("{label} rating adjustment: 1500 --> 1662")),
+                "{text}"
+            );
+        }
     }
 }
