@@ -1348,7 +1348,6 @@ tourney-bad-name = A tourney name is one word of up to 30 letters, digits, - or 
 tourney-bad-value = Bad {$what} "{$word}".
 tourney-unknown-option = Unknown option "{$word}". Usage: {$syntax}
 tourney-unknown-kind = Unknown tourney kind "{$kind}": swiss, rr, arena or ko.
-tourney-atomic960-unrated = Atomic960 tourneys are unrated for now: their pairings read the atomic rating.
 
 ## A challenge's terms, inside Challenge:, Issuing: and pending lines.
 

@@ -1197,7 +1197,6 @@ tourney-bad-value = Valeur incorrecte pour { $what ->
 } : « {$word} ».
 tourney-unknown-option = Option inconnue « {$word} ». Usage : {$syntax}
 tourney-unknown-kind = Type de tournoi inconnu « {$kind} » : swiss, rr, arena ou ko.
-tourney-atomic960-unrated = Les tournois d'Atomic960 sont amicaux pour l'instant : leurs appariements lisent la cote atomique.
 
 ## Les conditions d'un défi, dans les lignes Défi :, Défi lancé : et pending.
 

@@ -10,7 +10,6 @@ use crate::settings::vars::Switch;
 use crate::store::accounts;
 use crate::world::FindError;
 use crate::world::game::Terms;
-use crate::world::tourneys::rating_number;
 
 /// `rmatch p1 p2 time inc r|u [atomic|wild N...] [white|black]`: starts a
 /// game between two online players at once, with no offer, whatever their
@@ -166,7 +165,7 @@ pub fn getpi(ctx: &mut Ctx<'_>, args: &str) {
         return;
     };
     let r = if p.is_registered() {
-        rating_number(p)
+        p.rating_number_in(crate::chess::Variant::Atomic)
     } else {
         -1
     };

@@ -163,14 +163,9 @@ fn parse_create(name: &str, words: &[&str]) -> Result<NewEvent, Msg> {
             return Err(msg!("tourney-unknown-kind", kind = other));
         }
     };
-    // Atomic960 games have a rating line of their own, but an event's
-    // pairings and standings read the atomic rating (world/tourneys.rs),
-    // so Atomic960 events stay unrated until they read the variant's.
-    let rated = match (variant, rated) {
-        (Variant::Atomic960, Some(true)) => return Err(msg!("tourney-atomic960-unrated")),
-        (Variant::Atomic960, _) => false,
-        (Variant::Atomic, r) => r.unwrap_or(true),
-    };
+    // As a match: an Atomic960 event is rated only when asked (its games
+    // then move the Atomic960 line, and it seeds by that line).
+    let rated = rated.unwrap_or(variant == Variant::Atomic);
     Ok(NewEvent {
         name: name.to_string(),
         format,
@@ -414,7 +409,8 @@ mod tests {
         assert_eq!((a960.variant, a960.rated), (Variant::Atomic960, false));
         let short = parse_create("F", &["arena", "3", "0", "A960", "unrated"]).unwrap();
         assert_eq!(short.variant, Variant::Atomic960);
-        assert!(parse_create("F", &["rr", "3", "0", "rated", "atomic960"]).is_err());
+        let rated = parse_create("F", &["rr", "3", "0", "rated", "atomic960"]).unwrap();
+        assert_eq!((rated.variant, rated.rated), (Variant::Atomic960, true));
         assert_eq!(parse_id("x"), None);
     }
 }

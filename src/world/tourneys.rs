@@ -299,14 +299,6 @@ impl Event {
     }
 }
 
-/// A player's rating as a plain number: 0 without rated games.
-pub fn rating_number(p: &crate::world::Player) -> i32 {
-    match p.rating_display() {
-        crate::rating::RatingDisplay::Rated { rating, .. } => rating,
-        _ => 0,
-    }
-}
-
 impl World {
     /// Takes the director's settings and the events a previous run left
     /// open or running; their games come back adjourned (when the server
@@ -394,7 +386,9 @@ impl World {
             return Err(msg!("tourney-registered-only"));
         }
         let name = p.name.clone();
-        let rating = rating_number(p);
+        // The event seeds (and `minrating` reads) its variant's line.
+        let variant = self.tourney(id)?.variant;
+        let rating = p.rating_number_in(variant);
         let e = self.tourney(id)?;
         match e.status {
             Status::Open => {}
