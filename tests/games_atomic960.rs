@@ -125,6 +125,18 @@ async fn a_chosen_start_castles_on_both_wings_and_ends_in_an_explosion() {
     assert_eq!(b[1], "nnr--rk-");
     assert_eq!(flags(&b), "0 0 0 0");
     assert_eq!((b[27].as_str(), b[29].as_str()), ("o-o", "O-O"));
+    // The move list names the variant as the Creating line did.
+    let list = alice.command("moves").await;
+    assert!(
+        list.contains(
+            "\nUnrated atomic960 match, initial time: 3 minutes, increment: 0 seconds.\n"
+        ),
+        "{list}"
+    );
+    assert!(
+        list.contains("  1.  O-O-O ") && list.contains(" O-O "),
+        "{list}"
+    );
     play(&mut alice, &mut bob, "gxf6").await;
     play(&mut bob, &mut alice, "a6").await;
     // The queen takes g7: the explosion takes the king of g8 with it.
@@ -269,4 +281,12 @@ async fn an_adjourned_atomic960_game_resumes_after_a_restart() {
     let fwd = a.command("forward 1").await;
     let f = support::style12_fields(&fwd);
     assert_eq!((f[8].as_str(), f[29].as_str()), ("NNKRBBQR", "O-O-O"));
+    // Its move lists, examined and stored, name the variant.
+    for list in [
+        a.command("moves").await,
+        a.command(&format!("smoves alice {n}")).await,
+    ] {
+        assert!(list.contains(" atomic960 match, initial time: "), "{list}");
+        assert!(list.contains("  1.  O-O-O "), "{list}");
+    }
 }

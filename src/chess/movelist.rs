@@ -26,6 +26,7 @@
 
 use std::fmt::Write;
 
+use super::Variant;
 use super::clock_text::push_move_time;
 
 /// What the `moves` list shows, in plain values.
@@ -40,6 +41,9 @@ pub struct MoveListData {
     /// Start date as FICS prints it, e.g. `Sat Nov 29, 12:01 UTC 2025`.
     pub date: String,
     pub rated: bool,
+    /// Its type word in the match line, as FICS writes `wild/fr`:
+    /// `Unrated atomic960 match` (the word of its `Creating:` line).
+    pub variant: Variant,
     pub initial_secs: u32,
     pub increment_secs: u32,
     /// The move number of the first row (1 unless a set-up position says
@@ -69,7 +73,7 @@ pub struct TimedMove {
 pub fn write_header(data: &MoveListData, out: &mut String) {
     let _ = write!(
         out,
-        "\nMovelist for game {}:\n\n{} ({}) vs. {} ({}) --- {}\n{} atomic match, initial time: {} minutes, increment: {} seconds.\n\n",
+        "\nMovelist for game {}:\n\n{} ({}) vs. {} ({}) --- {}\n{} {} match, initial time: {} minutes, increment: {} seconds.\n\n",
         data.game_no,
         data.white,
         data.white_rating,
@@ -77,6 +81,7 @@ pub fn write_header(data: &MoveListData, out: &mut String) {
         data.black_rating,
         data.date,
         if data.rated { "Rated" } else { "Unrated" },
+        data.variant.word(),
         data.initial_secs / 60,
         data.increment_secs,
     );
@@ -153,6 +158,7 @@ mod tests {
             black_rating: "2158".to_owned(),
             date: "Sat Jan 23, 14:34 EST 2016".to_owned(),
             rated: true,
+            variant: Variant::Atomic,
             initial_secs: 45 * 60,
             increment_secs: 45,
             first_move_number: 1,
@@ -179,6 +185,23 @@ mod tests {
              \x20 1.  e4      (0:00.000)      e6      (0:00.000)\n\
              \x20 2.  d4      (0:01.617)      d5      (0:02.220)\n\
              \x20     {Still in progress} *\n"
+        );
+    }
+
+    /// An Atomic960 game's match line has its type word, as a FICS
+    /// Fischer-random one has `wild/fr`.
+    #[test]
+    fn an_atomic960_list_says_so_in_its_match_line() {
+        let mut d = data(false);
+        d.variant = Variant::Atomic960;
+        d.rated = false;
+        let mut out = String::new();
+        write_header(&d, &mut out);
+        assert!(
+            out.ends_with(
+                "\nUnrated atomic960 match, initial time: 45 minutes, increment: 45 seconds.\n\n"
+            ),
+            "{out}"
         );
     }
 

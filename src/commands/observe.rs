@@ -151,6 +151,7 @@ pub fn moves(ctx: &mut Ctx<'_>, args: &str) {
                 black_rating: g.black.rating.parenthesised(),
                 date: fics_date(g.started_unix),
                 rated: g.terms.rated,
+                variant: g.chess.variant(),
                 initial_secs: g.terms.minutes * 60,
                 increment_secs: g.terms.inc,
                 first_move_number: start_game.fullmove_number(),

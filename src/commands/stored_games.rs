@@ -196,6 +196,7 @@ fn movelist_text(found: &Found, ms: bool, startpos: bool) -> String {
         black_rating: row.black_rating.trim().to_string(),
         date: fics_date(row.started_at),
         rated: row.rated,
+        variant: start.variant(),
         initial_secs: row.minutes * 60,
         increment_secs: row.inc,
         first_move_number: start.fullmove_number(),

@@ -269,6 +269,7 @@ impl World {
             black_rating: exam.black_rating.clone(),
             date: fics_date(exam.started_unix),
             rated: exam.terms.rated,
+            variant: exam.chess.variant(),
             initial_secs: exam.terms.minutes * 60,
             increment_secs: exam.terms.inc,
             first_move_number: start_game.fullmove_number(),
