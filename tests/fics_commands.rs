@@ -11,18 +11,9 @@ use std::time::Duration;
 use atomicd::account::Titles;
 use support::{TestServer, style12_fields};
 
-/// Gives `name` a rating row directly in the database (a number of games
-/// played), as if they had played rated games.
+/// Gives `name` an atomic rating, as if they had played rated games.
 fn rate(server: &TestServer, name: &str, rating: f64, games: u32) {
-    let conn = atomicd::store::open_connection(&server.config.database).unwrap();
-    let account = atomicd::store::accounts::find(&conn, name)
-        .unwrap()
-        .unwrap();
-    let mut r = atomicd::rating::Rating::new();
-    r.rating = rating;
-    r.rd = 80.0;
-    r.wins = games;
-    atomicd::store::ratings::save(&conn, account.id, &r).unwrap();
+    server.rate(name, atomicd::chess::Variant::Atomic, rating, games);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -94,15 +94,8 @@ async fn an_atomic960_swiss_plays_each_round_from_one_position_to_the_end() {
     let played = play_until(&mut players, "Tourney #1 \"Fischer\" is over.", None).await;
     assert_eq!(played.games.len(), 6, "{:?}", played.games);
     let all = played.logs.join("");
-    // Every game is announced as Atomic960. Each game's Black read its
-    // `Creating:` line (it resigned on it); a White's log may stop short
-    // of the last round's when the end is announced.
-    let mut creating: Vec<&str> = all
-        .lines()
-        .filter_map(|l| l.find("Creating: ").map(|at| &l[at..]))
-        .collect();
-    creating.sort();
-    creating.dedup();
+    // Every game is announced as Atomic960.
+    let creating = played.creating_lines();
     assert_eq!(creating.len(), 6, "one line a game: {all}");
     assert!(
         creating

@@ -13,20 +13,6 @@ use atomicd::account::Titles;
 use atomicd::chess::Variant;
 use tourney_common::{ask, join_all, login, play_until, points, server};
 
-/// Gives `name` a `rating` in `variant` directly in the database, as if
-/// they had won 20 rated games of it.
-fn rate(server: &support::TestServer, name: &str, variant: Variant, rating: f64) {
-    let conn = atomicd::store::open_connection(&server.config.database).unwrap();
-    let account = atomicd::store::accounts::find(&conn, name)
-        .unwrap()
-        .unwrap();
-    let mut r = atomicd::rating::Rating::new();
-    r.rating = rating;
-    r.rd = 80.0;
-    r.wins = 20;
-    atomicd::store::ratings::save_in(&conn, account.id, variant, &r).unwrap();
-}
-
 /// The rating and number of games of `label`'s row in a finger.
 fn finger_row(finger: &str, label: &str) -> Option<(i32, u32)> {
     let line = finger
@@ -53,8 +39,8 @@ async fn a_rated_atomic960_swiss_seeds_by_and_moves_the_atomic960_line() {
     server.add_user("Boss", "pw", td);
     for (name, a960, atomic) in lines {
         server.add_user(name, "pw", Titles::default());
-        rate(&server, name, Variant::Atomic960, a960);
-        rate(&server, name, Variant::Atomic, atomic);
+        server.rate(name, Variant::Atomic960, a960, 20);
+        server.rate(name, Variant::Atomic, atomic, 20);
     }
     let mut boss = login(&server, "Boss").await;
     let mut players = Vec::new();
@@ -113,15 +99,8 @@ async fn a_rated_atomic960_swiss_seeds_by_and_moves_the_atomic960_line() {
         "{:?}",
         played.logs
     );
-    // Each game's Black read its `Creating:` line (it resigned on it);
-    // another player's log may stop short when the end is announced.
     let all = played.logs.join("");
-    let mut creating: Vec<&str> = all
-        .lines()
-        .filter_map(|l| l.find("Creating: ").map(|at| &l[at..]))
-        .collect();
-    creating.sort();
-    creating.dedup();
+    let creating = played.creating_lines();
     assert_eq!(creating.len(), 2, "one line a game: {all}");
     for line in &creating {
         assert!(line.ends_with(" rated atomic960 1 0"), "{line}");

@@ -84,9 +84,9 @@ test('the player page: a rating graph, games newest first with dates; a guest fi
   await pia.login('Pia', 'pia password');
   const quin = new Telnet(server.telnet);
   await quin.login('Quin', 'quin password');
-  // Three rated games: Pia wins two, loses one (each ends by resignation after a move each).
-  for (const loser of [quin, quin, pia]) {
-    pia.send('match Quin 3 0 rated white');
+  // A rated game on `terms`, Pia White, that `loser` resigns after a move each.
+  const ratedGame = async (terms, loser) => {
+    pia.send(`match Quin ${terms} white`);
     await quin.expect('Challenge: ');
     await quin.command('accept');
     await pia.expect('Creating: ');
@@ -97,21 +97,12 @@ test('the player page: a rating graph, games newest first with dates; a guest fi
     loser.send('resign');
     await pia.expect(/resigns\} (1-0|0-1)/);
     await quin.expect('fics% ');
-  }
+  };
+  // Three rated games: Pia wins two, loses one.
+  for (const loser of [quin, quin, pia]) await ratedGame('3 0 rated', loser);
   // Then a rated Atomic960 game from the standard start (518), which Pia
   // wins: its own line on her page, and not a point of the atomic graph.
-  pia.send('match Quin 3 0 rated atomic960 518 white');
-  await quin.expect('Challenge: ');
-  await quin.command('accept');
-  await pia.expect('Creating: ');
-  await pia.command('e4');
-  await quin.expect('P/e2-e4');
-  await quin.command('e5');
-  await pia.expect('P/e7-e5');
-  quin.send('resign');
-  await pia.expect(/resigns\} 1-0/);
-  await pia.expect('Atomic960 rating adjustment: ');
-  await quin.expect('fics% ');
+  await ratedGame('3 0 rated atomic960 518', quin);
   const { page, errors } = await openPage(browser, server.url('/player/Pia'));
   await page.waitForSelector('#rating-graph svg');
   const dots = await page.$$eval('#rating-graph circle', (e) => e.map((c) => Number(c.dataset.rating)));

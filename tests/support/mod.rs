@@ -93,6 +93,20 @@ impl TestServer {
         atomicd::store::accounts::create(&conn, name, &hash, titles, 0).unwrap();
     }
 
+    /// Gives the account `name` a `rating` in `variant` (RD 80) directly in
+    /// the database, as if it had won `games` rated games; read at login.
+    pub fn rate(&self, name: &str, variant: atomicd::chess::Variant, rating: f64, games: u32) {
+        let conn = atomicd::store::open_connection(&self.config.database).unwrap();
+        let account = atomicd::store::accounts::find(&conn, name)
+            .unwrap()
+            .unwrap();
+        let mut r = atomicd::rating::Rating::new();
+        r.rating = rating;
+        r.rd = 80.0;
+        r.wins = games;
+        atomicd::store::ratings::save_in(&conn, account.id, variant, &r).unwrap();
+    }
+
     /// A client on the transport `ATOMICD_TEST_TRANSPORT` names: `telnet`
     /// (the default), `ws` (WebSocket text frames) or `ws-binary`. The
     /// session tests run over each (scripts/test.sh runs a set of them

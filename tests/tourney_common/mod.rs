@@ -78,6 +78,24 @@ pub struct Played {
     pub logs: Vec<String>,
 }
 
+impl Played {
+    /// The `Creating:` lines read, one a game, sorted. Each game's Black
+    /// read its line (it resigned on it); a White's log may stop short of
+    /// the last games' when the end is announced, so count games here,
+    /// not lines in the logs.
+    pub fn creating_lines(&self) -> Vec<String> {
+        let mut lines: Vec<String> = self
+            .logs
+            .iter()
+            .flat_map(|log| log.lines())
+            .filter_map(|l| l.find("Creating: ").map(|at| l[at..].to_string()))
+            .collect();
+        lines.sort();
+        lines.dedup();
+        lines
+    }
+}
+
 /// Plays until some player reads `stop` (or `games_limit` games started,
 /// when given): whoever gets Black resigns at once. Panics after a minute.
 pub async fn play_until(
