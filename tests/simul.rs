@@ -205,7 +205,7 @@ async fn one_exhibitor_plays_four_boards_to_the_end() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn simallabort_ends_every_board_and_a_gone_exhibitor_leaves_every_board_waiting() {
+async fn simallabort_ends_every_board_and_a_gone_exhibitor_finds_every_board_on_return() {
     let server = TestServer::start().await;
     let mut giver = server.named("Giver").await;
     let mut anna = server.named("Anna").await;
@@ -246,4 +246,35 @@ async fn simallabort_ends_every_board_and_a_gone_exhibitor_leaves_every_board_wa
     giver.hang_up().await;
     anna.expect("Game 1: Giver has lost connection.").await;
     boris.expect("Game 2: Giver has lost connection.").await;
+    // Back under the same name (a browser's reload): seated at both boards
+    // again, the simul goes on where it stood, at board 1.
+    let mut giver = server.named("Giver").await;
+    anna.expect("Game 1: Giver has reconnected; the game goes on.")
+        .await;
+    boris
+        .expect("Game 2: Giver has reconnected; the game goes on.")
+        .await;
+    giver
+        .expect("You are now at board 1, against Anna (game 1).")
+        .await;
+    giver.command("set bell 0").await;
+    assert_eq!(
+        anna.command_keeping("simgames Giver", "Giver is").await,
+        "Giver is playing 2 simul boards.\n"
+    );
+    giver
+        .command_keeping("e4", "You are now at board 2, against Boris (game 2).")
+        .await;
+    anna.expect("White Moves : 'e4").await;
+    giver
+        .command_keeping("d4", "You are now at board 1, against Anna (game 1).")
+        .await;
+    boris.expect("White Moves : 'd4").await;
+    let ended = giver
+        .command_keeping("simallabort", "{Game 1 (Giver vs. Anna) Game aborted")
+        .await;
+    assert!(
+        ended.contains("{Game 2 (Giver vs. Boris) Game aborted"),
+        "{ended}"
+    );
 }

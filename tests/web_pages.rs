@@ -12,12 +12,16 @@ use web_common::{get, get_with};
 #[tokio::test]
 async fn every_page_address_answers_the_shell_with_a_strict_policy() {
     let server = TestServer::start().await;
+    // Every address of web/src/main.ts's routes: each can be reloaded.
     for path in [
         "/",
         "/game/12",
+        "/history/5",
         "/tourney/3",
         "/player/Alice",
         "/help/atomic",
+        "/help/atomic960",
+        "/simul",
     ] {
         let a = get(&server, path).await;
         assert_eq!(a.status, 200, "{path}");

@@ -46,6 +46,8 @@ pub fn router(shared: Arc<Shared>) -> Router {
         .route("/player/{name}", get(super::pages::named))
         .route("/help/atomic", get(super::pages::shell))
         .route("/help/atomic960", get(super::pages::shell))
+        // The exhibitor's page of boards: reloaded, it must come back.
+        .route("/simul", get(super::pages::shell))
         .route(
             "/register",
             get(super::register::form).post(super::register::submit),

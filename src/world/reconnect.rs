@@ -101,13 +101,39 @@ impl World {
         self.end_game(no, end, now, None);
     }
 
-    /// A user just logged in: if a game is waiting for that name (or the
-    /// name's previous session was just replaced by this one), seat them
-    /// again, restart the clocks and show them the game.
+    /// A user just logged in: every game waiting for that name (or for the
+    /// name's previous session, just replaced by this one) seats them
+    /// again, restarts its clocks and is shown to them. One game as a rule;
+    /// a simul's exhibitor back from a reload has all their boards waiting,
+    /// and takes up the simul too.
     pub fn rejoin_game(&mut self, id: SessionId, replaced: Option<SessionId>, now: Instant) {
-        let Some(p) = self.player(id) else { return };
+        // An exhibitor's boards first, in the simul's order: the page
+        // numbers its boards in the order they come.
+        for no in self.simul_away_boards(id) {
+            self.rejoin_one(id, replaced, Some(no), now);
+        }
+        while self.rejoin_one(id, replaced, None, now) {}
+        self.simul_rejoined(id, replaced, now);
+    }
+
+    /// Seats `id` again in one game waiting for them (game `only`, when
+    /// given); false when none was.
+    fn rejoin_one(
+        &mut self,
+        id: SessionId,
+        replaced: Option<SessionId>,
+        only: Option<u32>,
+        now: Instant,
+    ) -> bool {
+        let Some(p) = self.player(id) else {
+            return false;
+        };
         let (name, account) = (p.name.clone(), p.account_id);
-        let found = self.games.iter().find_map(|(&no, g)| {
+        let mut games = self
+            .games
+            .iter()
+            .filter(|(no, _)| only.is_none_or(|o| o == **no));
+        let found = games.find_map(|(&no, g)| {
             [Color::White, Color::Black].into_iter().find_map(|c| {
                 let seat = g.seat(c);
                 let waiting = seat.id.is_none() || (replaced.is_some() && seat.id == replaced);
@@ -115,9 +141,11 @@ impl World {
                     .then_some((no, c))
             })
         });
-        let Some((no, color)) = found else { return };
+        let Some((no, color)) = found else {
+            return false;
+        };
         let Some(game) = self.games.get_mut(&no) else {
-            return;
+            return false;
         };
         let was_away = game.seat(color).id.is_none();
         game.seat_mut(color).id = Some(id);
@@ -144,7 +172,7 @@ impl World {
         let snap = game.refresh_snapshot(now);
         let intro = match self.games.get(&no) {
             Some(g) => Arc::new(self.intro_of(g, Beginning::Continued { adjourned: false })),
-            None => return,
+            None => return false,
         };
         let stored = self.store.last_ticket();
         if let Some(p) = self.player_mut(id) {
@@ -166,6 +194,7 @@ impl World {
         };
         tracing::info!(game = no, player = %name, "player back in game");
         self.tell_game_audience_except(no, line, Some(snap), id);
+        true
     }
 
     /// Whether a game is waiting for a dropped player of this name (so that

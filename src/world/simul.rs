@@ -40,6 +40,10 @@ pub struct Simuls {
     requests: Vec<(SessionId, SessionId)>,
     /// The passes used on each board.
     passes: HashMap<u32, u8>,
+    /// The boards of exhibitors away from a browser, by lower-case name:
+    /// their seats wait for them (world/reconnect.rs), and the simul goes
+    /// on with the boards still there when they log in again.
+    away: HashMap<String, Vec<u32>>,
 }
 
 impl Simuls {
@@ -359,6 +363,10 @@ impl World {
     /// loses the board, and stands at another one if it was theirs.
     pub(super) fn simul_board_ended(&mut self, no: u32, players: &[SessionId], now: Instant) {
         self.simuls.passes.remove(&no);
+        self.simuls.away.retain(|_, boards| {
+            boards.retain(|b| *b != no);
+            !boards.is_empty()
+        });
         let Some(ex) = self.simuls.exhibitor_of(no) else {
             return;
         };
@@ -387,9 +395,9 @@ impl World {
         }
     }
 
-    /// The exhibitor `me` leaves the server: every board but the one they
-    /// are at goes as a game does when its player leaves (that one goes
-    /// the usual way next).
+    /// The exhibitor `me` leaves the server: every board goes as a game
+    /// does when its player leaves (adjourned, or waiting for a browser's
+    /// reload); the boards that wait are kept for their return.
     pub(super) fn simul_left(&mut self, me: SessionId, now: Instant) {
         self.simuls.open.remove(&me);
         self.simuls
@@ -398,15 +406,66 @@ impl World {
         let Some(boards) = self.simuls.boards.remove(&me) else {
             return;
         };
-        let here = self.player(me).and_then(|p| p.game);
-        for no in boards.into_iter().filter(|no| Some(*no) != here) {
+        for &no in &boards {
             if let Some(p) = self.player_mut(me) {
                 p.game = Some(no);
             }
             self.player_left_game(me, now);
         }
-        if let Some(p) = self.player_mut(me) {
-            p.game = here;
+        let Some(p) = self.player_mut(me) else {
+            return;
+        };
+        p.game = None;
+        let name = p.name.to_ascii_lowercase();
+        let waiting: Vec<u32> = boards
+            .into_iter()
+            .filter(|no| self.games.get(no).is_some_and(|g| g.white.id.is_none()))
+            .collect();
+        if !waiting.is_empty() {
+            self.simuls.away.insert(name, waiting);
+        }
+    }
+
+    /// The boards that wait for exhibitor `me`, who has just logged in
+    /// again, in the simul's order.
+    pub(super) fn simul_away_boards(&self, me: SessionId) -> Vec<u32> {
+        self.player(me)
+            .and_then(|p| self.simuls.away.get(&p.name.to_ascii_lowercase()))
+            .cloned()
+            .unwrap_or_default()
+    }
+
+    /// Exhibitor `me` logged in again and was seated at their waiting
+    /// boards (`rejoin_game`), or took the place of their session
+    /// `replaced` (another tab): the simul goes on with the boards still
+    /// played, the exhibitor at the first.
+    pub(super) fn simul_rejoined(
+        &mut self,
+        me: SessionId,
+        replaced: Option<SessionId>,
+        now: Instant,
+    ) {
+        let Some(name) = self.player(me).map(|p| p.name.to_ascii_lowercase()) else {
+            return;
+        };
+        let taken_over = replaced.and_then(|old| self.simuls.boards.remove(&old));
+        let Some(boards) = taken_over.or_else(|| self.simuls.away.remove(&name)) else {
+            return;
+        };
+        let back: Vec<u32> = boards
+            .into_iter()
+            .filter(|no| self.games.get(no).is_some_and(|g| g.white.id == Some(me)))
+            .collect();
+        let Some(&first) = back.first() else {
+            return;
+        };
+        tracing::info!(exhibitor = %name, boards = back.len(), "simul taken up again");
+        self.simuls.boards.insert(me, back);
+        let told = self.go_to(me, first, now);
+        if let Some(p) = self.player(me) {
+            for e in told {
+                p.send_event(e);
+            }
         }
     }
 }

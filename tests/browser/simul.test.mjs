@@ -4,7 +4,7 @@
 // four boards at once (the ones where it is his move stand out), he
 // plays on each board of the grid by clicking it, and every game ends
 // (two resignations, a king's explosion, an abort by the giver) with its
-// result on its board. And a simul's player in the browser, whose page is
+// result on its board; a reload in the middle finds every board again. And a simul's player in the browser, whose page is
 // the one game's page as for any game.
 
 import { test, before, after } from 'node:test';
@@ -101,6 +101,19 @@ test('the exhibitor of a simul plays four telnet players from one page of boards
   await page.waitForSelector(`${cellOf(games.Boris)}.to-move`);
   assert.equal(await page.$$eval('.simul-board.to-move', (els) => els.length), 3, 'Anna has not moved: her board waits');
   await screenshot(page, 'simul-grid');
+
+  // The exhibitor reloads the page: the simul waits for him and he finds
+  // every board again, in its place and at its move (the resume cookie;
+  // his seats wait as a browser's do).
+  await page.reload();
+  await page.waitForSelector('header .me a');
+  for (const [name, ply] of [['Anna', 1], ['Boris', 2], ['Carl', 2], ['Dora', 2]]) {
+    await page.waitForSelector(`${cellOf(games[name])} .board[data-ply="${ply}"]`);
+  }
+  assert.ok(page.url().endsWith('/simul'));
+  assert.deepEqual(await page.$$eval('.simul-board', (els) => els.map((e) => e.dataset.opponent)), names);
+  assert.equal(await page.$$eval('.simul-board.to-move', (els) => els.length), 3);
+  for (const name of names) await players[name].expect('Giver has reconnected; the game goes on.');
 
   // Anna resigns.
   players.Anna.send('resign');
