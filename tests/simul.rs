@@ -278,3 +278,34 @@ async fn simallabort_ends_every_board_and_a_gone_exhibitor_finds_every_board_on_
         "{ended}"
     );
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_exhibitor_logging_in_again_elsewhere_takes_the_simul_along() {
+    let server = TestServer::start().await;
+    server.add_user("Giver", "givepw", Titles::default());
+    let mut giver = server.user("Giver", "givepw").await;
+    let mut anna = server.named("Anna").await;
+    let mut boris = server.named("Boris").await;
+    for c in [&mut giver, &mut anna, &mut boris] {
+        c.command("set bell 0").await;
+    }
+    giver.command("simopen").await;
+    join(&mut giver, &mut anna, "Anna", 1, 1).await;
+    join(&mut giver, &mut boris, "Boris", 2, 2).await;
+    // The same account logs in on another connection: this one takes
+    // the place of the first, simul and all.
+    let mut again = server.user("Giver", "givepw").await;
+    again
+        .expect("You are now at board 1, against Anna (game 1).")
+        .await;
+    again.command("set bell 0").await;
+    assert_eq!(
+        anna.command_keeping("simgames Giver", "Giver is").await,
+        "Giver is playing 2 simul boards.\n"
+    );
+    again
+        .command_keeping("e4", "You are now at board 2, against Boris (game 2).")
+        .await;
+    anna.expect("White Moves : 'e4").await;
+    drop(giver);
+}
