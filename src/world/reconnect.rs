@@ -112,7 +112,12 @@ impl World {
         for no in self.simul_away_boards(id) {
             self.rejoin_one(id, replaced, Some(no), now);
         }
-        while self.rejoin_one(id, replaced, None, now) {}
+        // Each call seats them in one more game: at most once a game.
+        for _ in 0..self.games.len() {
+            if !self.rejoin_one(id, replaced, None, now) {
+                break;
+            }
+        }
         self.simul_rejoined(id, replaced, now);
     }
 
