@@ -1,7 +1,7 @@
 // The lobby as a new player finds it: quick pairing pairs two browsers
-// with one click each; the seeks table has its headers and says what
-// "++++" and "----" are; a guest is told why rated seeks do not show. The
-// player page: the rating graph, a row for each rating line (atomic's and
+// with one click each, in atomic or (with its switch) Atomic960; the
+// seeks table has its headers and says what "++++" and "----" are; a
+// guest is told why rated seeks do not show. The player page: the rating graph, a row for each rating line (atomic's and
 // Atomic960's), the games newest first with their dates, and a guest's own
 // games.
 
@@ -37,6 +37,43 @@ test('quick pairing: one click posts a 3+0 seek, a click on 3+0 in another brows
   await a.waitForURL('**/game/*');
   await b.waitForURL('**/game/*');
   assert.equal(new URL(a.url()).pathname, new URL(b.url()).pathname);
+  await a.waitForSelector('#btn-resign');
+  await a.click('#btn-resign');
+  await a.click('#btn-resign-yes');
+  await b.waitForSelector('#result-score');
+  assert.deepEqual(aErrors, []);
+  assert.deepEqual(bErrors, []);
+});
+
+test('quick pairing in Atomic960: the switch posts an Atomic960 seek, which an atomic click leaves alone', async () => {
+  const { page: a, errors: aErrors } = await openPage(browser, server.url('/'));
+  const { page: b, errors: bErrors } = await openPage(browser, server.url('/'));
+  const nameA = await guestLogin(a);
+  await a.check('#quick-960');
+  await a.click('#quick .tc[data-tc="3+0"]');
+  await a.waitForSelector(`#seeks tr[data-name="${nameA}"][data-variant="atomic960"]`);
+  await a.waitForSelector('#quick .tc.waiting[data-tc="3+0"]');
+  // Seen with the switch off, my 3+0 is not waiting: that button is atomic's.
+  await a.uncheck('#quick-960');
+  await a.waitForSelector('#quick .tc[data-tc="3+0"]:not(.waiting)');
+  await a.check('#quick-960');
+  // An atomic 3+0 click in the other browser does not take it: it posts its own.
+  const nameB = await guestLogin(b);
+  await b.waitForSelector(`#seeks tr[data-name="${nameA}"]`);
+  await b.click('#quick .tc[data-tc="3+0"]');
+  await b.waitForSelector(`#seeks tr[data-name="${nameB}"][data-variant="atomic"]`);
+  assert.ok(!a.url().includes('/game/'));
+  // A second atomic click takes it back; with the switch on, a click takes mine: an Atomic960 game.
+  await b.click('#quick .tc[data-tc="3+0"]');
+  await b.waitForSelector(`#seeks tr[data-name="${nameB}"]`, { state: 'detached' });
+  await b.check('#quick-960');
+  await b.click('#quick .tc[data-tc="3+0"]');
+  await a.waitForURL('**/game/*');
+  await b.waitForURL('**/game/*');
+  assert.equal(new URL(a.url()).pathname, new URL(b.url()).pathname);
+  const no = Number(new URL(a.url()).pathname.split('/').pop());
+  const { games } = await (await fetch(server.url('/api/games'))).json();
+  assert.equal(games.find((g) => g.number === no)?.variant, 'atomic960', JSON.stringify(games));
   await a.waitForSelector('#btn-resign');
   await a.click('#btn-resign');
   await a.click('#btn-resign-yes');

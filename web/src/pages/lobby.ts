@@ -63,29 +63,33 @@ export function lobby(app: App): Page {
 
   const rated = h('input', { type: 'checkbox', id: 'seek-rated' });
   const quickRated = h('input', { type: 'checkbox', id: 'quick-rated' });
+  // Quick pairing in Atomic960: a start drawn when the game begins.
+  const quick960 = h('input', { type: 'checkbox', id: 'quick-960', onchange: () => drawQuick() });
+  const quickVariant = (): 'atomic' | 'atomic960' => (quick960.checked ? 'atomic960' : 'atomic');
   const say = (text: string) => fill(notice, text);
 
   /** Quick pairing: take an open seek with these terms, or post one; a second click takes mine back. */
   const quickPlay = async (minutes: number, increment: number) => {
     if (!(await app.session.ensure())) return;
     const wantRated = quickRated.checked && m.registered;
-    // Quick pairing is atomic's: an Atomic960 seek with the same clock is not taken (nor taken back) by it.
-    const own = [...m.seeks.values()].find((s) => s.own && s.variant === 'atomic' && s.minutes === minutes && s.increment === increment);
+    // One variant at a time: an atomic click never takes (nor takes back) an Atomic960 seek, nor the other way.
+    const variant = quickVariant();
+    const own = [...m.seeks.values()].find((s) => s.own && s.variant === variant && s.minutes === minutes && s.increment === increment);
     if (own) return say((await app.client.unseek(own.index)).text);
-    const open = [...m.seeks.values()].find((s) => !s.own && s.variant === 'atomic' && s.minutes === minutes && s.increment === increment && s.rated === wantRated);
+    const open = [...m.seeks.values()].find((s) => !s.own && s.variant === variant && s.minutes === minutes && s.increment === increment && s.rated === wantRated);
     if (open) {
       const r = await app.client.play(open.index);
       if (!r.ok) say(r.text);
       return;
     }
-    say((await app.client.seek({ minutes, increment, rated: wantRated, color: null })).text);
+    say((await app.client.seek({ minutes, increment, rated: wantRated, color: null, variant })).text);
   };
 
   const drawQuick = () => {
     fill(
       quick,
       ...QUICK.map(([mi, inc]) => {
-        const own = [...m.seeks.values()].some((s) => s.own && s.variant === 'atomic' && s.minutes === mi && s.increment === inc);
+        const own = [...m.seeks.values()].some((s) => s.own && s.variant === quickVariant() && s.minutes === mi && s.increment === inc);
         return h(
           'button',
           { type: 'button', class: own ? 'tc waiting' : 'tc', 'data-tc': `${mi}+${inc}`, 'aria-pressed': String(own), onclick: () => void quickPlay(mi, inc) },
@@ -224,7 +228,7 @@ export function lobby(app: App): Page {
       { class: 'lobby' },
       login.el,
       computer.el,
-      h('section', { class: 'panel quick-panel' }, h('h2', {}, t('quickPairing')), quick, h('label', { class: 'quick-rated' }, quickRated, ' ', t('ratedIfRegistered'))),
+      h('section', { class: 'panel quick-panel' }, h('h2', {}, t('quickPairing')), quick, h('label', { class: 'quick-rated' }, quickRated, ' ', t('ratedIfRegistered')), h('label', { class: 'quick-rated' }, quick960, ' ', t('atomic960'))),
       h(
         'section',
         { class: 'panel seeks' },
