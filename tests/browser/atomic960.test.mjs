@@ -13,7 +13,7 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, openPage, screenshot, guestLogin, Telnet, boardPieces, clickMove } from './harness.mjs';
+import { startServer, launchBrowser, openPage, screenshot, guestLogin, Telnet, boardPieces, clickMove, clickSquare } from './harness.mjs';
 
 let server;
 let browser;
@@ -213,4 +213,34 @@ test('the lobby lists an Atomic960 seek with its type, and a telnet user plays t
   assert.equal(await page.textContent('#result-score'), '0-1');
   assert.deepEqual(errors, []);
   sam.close();
+});
+
+test('a castling premove in Atomic960: the king dropped on its rook while the opponent thinks castles when the turn comes', async () => {
+  const { page, errors } = await openPage(browser, server.url('/'));
+  const me = await guestLogin(page);
+  const tel = new Telnet(server.telnet);
+  await tel.loginAs('Prem');
+  tel.send(`match ${me} 3 0 atomic960 74 white`);
+  await page.waitForSelector('#notes .challenge button.accept');
+  await page.click('#notes .challenge button.accept');
+  await tel.expect('Creating: ');
+  await tel.expect('fics% ');
+  await page.waitForSelector('.game-page .board[data-ply="0"]');
+  // White to move: Black's king of d8 onto its rook of c8 is a premove.
+  await clickSquare(page, 'd8');
+  await clickSquare(page, 'c8');
+  const premove = await page.$eval('.game-page .board', (el) => el.cg.state.premovable.current);
+  assert.deepEqual(premove, ['d8', 'c8']);
+  // White's move comes; the premove is played at once: O-O-O for Black.
+  await tel.command('g4');
+  const castled = (await tel.expect(/<12> [^\n]*/))[0].split(' ');
+  assert.equal(castled[1], 'nnkrbbqr');
+  assert.deepEqual([castled[27], castled[29]], ['o-o-o', 'O-O-O']);
+  await page.waitForSelector('.game-page .board[data-ply="2"]');
+  assert.deepEqual(await movesOf(page), ['g4', 'O-O-O']);
+  await tel.expect('fics% ');
+  tel.send('resign');
+  await page.waitForSelector('#result-score');
+  assert.deepEqual(errors, []);
+  tel.close();
 });
