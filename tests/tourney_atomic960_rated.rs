@@ -1,13 +1,14 @@
 //! A rated Atomic960 tournament over TCP: the event reads the players'
 //! Atomic960 ratings, not their atomic ones, to let them in (`minrating`),
 //! to seed its pairings and to show them in its standings; its games are
-//! rated Atomic960 games, which move that line only.
+//! rated Atomic960 games, which move that line only; the web API says so.
 //!
 //! The four players are given two lines that rank them differently, so a
 //! director that read the atomic line would pair other games.
 
 mod support;
 mod tourney_common;
+mod web_common;
 
 use atomicd::account::Titles;
 use atomicd::chess::Variant;
@@ -125,6 +126,15 @@ async fn a_rated_atomic960_swiss_seeds_by_and_moves_the_atomic960_line() {
             "{table}"
         );
     }
+    // The event as the web sees it: Atomic960, rated, each standing's
+    // rating now the Atomic960 one.
+    server.flush_store().await;
+    let api = web_common::get(&server, "/api/tourneys/2").await.json();
+    assert_eq!(
+        (&api["variant"], &api["rated"]),
+        (&"atomic960".into(), &true.into()),
+        "{api}"
+    );
     // Each game moved the Atomic960 line (21 games now) and left the
     // atomic one as it was.
     for (name, a960, atomic) in lines {
@@ -132,6 +142,11 @@ async fn a_rated_atomic960_swiss_seeds_by_and_moves_the_atomic960_line() {
         let (r960, n960) = finger_row(&finger, "Atomic960").expect("an Atomic960 row");
         assert_eq!(n960, 21, "{finger}");
         assert_ne!(r960, a960 as i32, "{finger}");
+        let row = api["standings"]
+            .as_array()
+            .and_then(|rows| rows.iter().find(|r| r["name"] == name))
+            .unwrap_or_else(|| panic!("{name} in {api}"));
+        assert_eq!(row["rating_now"], r960, "{api}");
         assert_eq!(
             finger_row(&finger, "Atomic"),
             Some((atomic as i32, 20)),

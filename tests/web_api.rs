@@ -261,6 +261,7 @@ async fn tourneys_match_tourney_standings() {
     assert_eq!(list["tourneys"][0]["name"], "Cup");
     assert_eq!(list["tourneys"][0]["status"], "running");
     assert_eq!(list["tourneys"][0]["players"], 2);
+    assert_eq!(list["tourneys"][0]["variant"], "atomic");
     let one = get(&server, "/api/tourneys/1").await.json();
     boss.drain(Duration::from_millis(100)).await;
     let standings = boss.command("tourney standings 1").await;

@@ -3,6 +3,7 @@
 // and withdraws again; the page then follows the event, played by three
 // telnet users, round by round (each with its bye) to its final standings
 // with the ratings the games gave; the lobby keeps the finished event.
+// An Atomic960 event made on the form says so on its page and the lobby.
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -111,4 +112,30 @@ test('a director creates a round robin from the web and starts it; it is followe
   assert.match(await page.textContent(`#tourneys-finished li[data-tourney="${id}"]`), /round robin, 1 \+ 0, rated, finished/);
   assert.deepEqual(errors, []);
   assert.deepEqual(bossErrors, []);
+});
+
+test('a director creates an Atomic960 swiss from the web; its page and the lobby say Atomic960, as the server does', async () => {
+  await server.addUser('Dir', 'dir password', ['--td']);
+  const { page, errors } = await openPage(browser, server.url('/'));
+  await page.fill('#login-name', 'Dir');
+  await page.fill('#login-password', 'dir password');
+  await page.click('#login button[type="submit"]');
+  await page.waitForSelector('#tourney-create');
+  await page.fill('#tc-name', 'Fischer');
+  await page.selectOption('#tc-format', 'swiss');
+  await page.selectOption('#tc-variant', 'atomic960');
+  await page.uncheck('#tc-rated');
+  await page.click('#tc-submit');
+  await page.waitForURL('**/tourney/*');
+  const id = Number(/\/tourney\/(\d+)/.exec(page.url())[1]);
+  await page.waitForSelector('#tourney-status');
+  assert.match(await page.textContent('#tourney-head p'), /3 \+ 2, unrated, Atomic960\./);
+  const tel = new Telnet(server.telnet);
+  players.push(tel);
+  await tel.loginAs('Watcher');
+  assert.match(await tel.command(`tourney info ${id}`), /swiss 5 rounds, 3 2 unrated atomic960, open/);
+  await page.goto(server.url('/'));
+  await page.waitForSelector(`#tourneys li[data-tourney="${id}"]`);
+  assert.match(await page.textContent(`#tourneys li[data-tourney="${id}"]`), /^Fischer \w+, 3 \+ 2, unrated, Atomic960, /);
+  assert.deepEqual(errors, []);
 });

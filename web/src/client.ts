@@ -27,6 +27,7 @@ export interface NewTourney {
   minutes: number;
   increment: number;
   rated: boolean;
+  variant?: 'atomic' | 'atomic960';
   /** Swiss rounds, or arena minutes. */
   rounds?: number;
   arenaMinutes?: number;
@@ -176,6 +177,7 @@ export class Client {
   /** Creates an event; its number when it was created. */
   async tourneyCreate(t: NewTourney): Promise<Reply & { id: number | null }> {
     let line = `tourney create ${t.name} ${t.format} ${t.minutes} ${t.increment} ${t.rated ? 'rated' : 'unrated'}`;
+    if (t.variant === 'atomic960') line += ' atomic960';
     if (t.format === 'swiss' && t.rounds) line += ` rounds=${t.rounds}`;
     if (t.format === 'arena' && t.arenaMinutes) line += ` minutes=${t.arenaMinutes}`;
     const r = await this.wire.command(line);

@@ -5,8 +5,9 @@
 import { lang, t, tf } from './i18n';
 
 /** `5 + 2, rated` */
-export function termsText(minutes: number, increment: number, rated: boolean): string {
-  return `${minutes} + ${increment}, ${rated ? t('rated').toLowerCase() : t('unrated')}`;
+export function termsText(minutes: number, increment: number, rated: boolean, variant = 'atomic'): string {
+  const terms = `${minutes} + ${increment}, ${rated ? t('rated').toLowerCase() : t('unrated')}`;
+  return variant === 'atomic960' ? `${terms}, ${t('atomic960')}` : terms;
 }
 
 /** The game's rules as its page says them: nothing for atomic, `Atomic960, start position 74`. */

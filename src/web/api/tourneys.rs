@@ -13,6 +13,7 @@ use serde_json::{Value, json};
 use tokio::time::Instant;
 
 use super::{ApiError, ApiResult, number, segment};
+use crate::chess::Variant;
 use crate::store::tourneys as db;
 use crate::tourney::{Color, Format, Points, Tournament, arena, standings};
 use crate::web::router::State;
@@ -26,6 +27,8 @@ struct Copied {
     minutes: u32,
     inc: u32,
     rated: bool,
+    /// Atomic or Atomic960: its games' variant, and the rating line it reads.
+    variant: Variant,
     status: &'static str,
     director: String,
     t: Tournament,
@@ -40,6 +43,7 @@ impl Copied {
             minutes: e.minutes,
             inc: e.inc,
             rated: e.rated,
+            variant: e.variant,
             status: e.status.word(),
             director: e.created_by.clone(),
             t: e.t.clone(),
@@ -60,6 +64,7 @@ impl Copied {
             "kind": self.kind,
             "time_control": { "minutes": self.minutes, "increment": self.inc },
             "rated": self.rated,
+            "variant": self.variant.word(),
             "status": self.status,
             "director": self.director,
             "players": self.t.players().len(),
@@ -186,9 +191,10 @@ pub async fn list(axum::extract::State(state): State) -> ApiResult {
     ))
 }
 
-/// Each standing's rating now (`rating_now`), beside the one it entered
-/// with: after a rated event's games the players' ratings have moved.
-async fn ratings_now(state: &crate::web::router::WebState, v: &mut Value) {
+/// Each standing's rating now (`rating_now`) in the event's `variant`,
+/// beside the one it entered with: after a rated event's games the
+/// players' ratings have moved.
+async fn ratings_now(state: &crate::web::router::WebState, variant: Variant, v: &mut Value) {
     let names: Vec<String> = v["standings"]
         .as_array()
         .map(|rows| {
@@ -207,7 +213,7 @@ async fn ratings_now(state: &crate::web::router::WebState, v: &mut Value) {
                     let now = crate::store::accounts::find(db, &n)
                         .ok()
                         .flatten()
-                        .and_then(|a| crate::store::ratings::load(db, a.id).ok())
+                        .and_then(|a| crate::store::ratings::load_in(db, a.id, variant).ok())
                         .filter(|r| r.total() > 0)
                         .map(|r| r.whole());
                     (n, now)
@@ -253,6 +259,6 @@ pub async fn one(
         }
     };
     let mut v = detail(&copied);
-    ratings_now(&state, &mut v).await;
+    ratings_now(&state, copied.variant, &mut v).await;
     Ok(Json(v))
 }

@@ -33,6 +33,7 @@ interface Tourney {
   round: number;
   players: number;
   rated: boolean;
+  variant?: string;
   time_control: { minutes: number; increment: number };
   entrants: { name: string; rating: number | null; withdrawn: boolean }[];
   standings: Standing[];
@@ -79,7 +80,7 @@ export function tourney(app: App, params: string[]): Page {
       h(
         'p',
         {},
-        `${t('format')}: ${formatWord(ev.format)}, ${termsText(ev.time_control.minutes, ev.time_control.increment, ev.rated)}. `,
+        `${t('format')}: ${formatWord(ev.format)}, ${termsText(ev.time_control.minutes, ev.time_control.increment, ev.rated, ev.variant)}. `,
         `${t('status')}: `,
         h('strong', { id: 'tourney-status', 'data-status': ev.status }, statusWord(ev.status)),
         ev.round ? `, ${t('round').toLowerCase()} ${ev.round}` : '',

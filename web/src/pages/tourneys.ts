@@ -17,6 +17,7 @@ interface ApiTourney {
   players: number;
   round: number;
   rated: boolean;
+  variant?: string;
   time_control: { minutes: number; increment: number };
 }
 
@@ -34,7 +35,7 @@ export function tourneysPanel(app: App): { el: HTMLElement; poll(): Promise<void
   let anyone = false;
 
   const line = (x: ApiTourney) =>
-    h('li', { 'data-tourney': x.id }, link(`/tourney/${x.id}`, x.name), ` ${formatWord(x.format)}, ${termsText(x.time_control.minutes, x.time_control.increment, x.rated)}, ${statusWord(x.status)}`);
+    h('li', { 'data-tourney': x.id }, link(`/tourney/${x.id}`, x.name), ` ${formatWord(x.format)}, ${termsText(x.time_control.minutes, x.time_control.increment, x.rated, x.variant)}, ${statusWord(x.status)}`);
 
   const poll = async () => {
     const tl = await api<ApiTourneys>('/api/tourneys');
@@ -58,6 +59,13 @@ export function tourneysPanel(app: App): { el: HTMLElement; poll(): Promise<void
   const minutes = h('input', { type: 'number', id: 'tc-minutes', min: 0, max: 999, value: 3, 'aria-label': t('minutes') });
   const inc = h('input', { type: 'number', id: 'tc-inc', min: 0, max: 999, value: 2, 'aria-label': t('increment') });
   const rated = h('input', { type: 'checkbox', id: 'tc-rated', checked: true });
+  // Every game of a round from one Atomic960 start (the server draws it).
+  const variant = h(
+    'select',
+    { id: 'tc-variant', 'aria-label': t('variant') },
+    h('option', { value: 'atomic' }, t('atomic')),
+    h('option', { value: 'atomic960' }, t('atomic960')),
+  );
   const rounds = h('input', { type: 'number', id: 'tc-rounds', min: 1, max: 99, value: 5, 'aria-label': t('roundsCount') });
   const arenaMinutes = h('input', { type: 'number', id: 'tc-arena', min: 1, max: 10080, value: 30, 'aria-label': t('arenaMinutes') });
   const roundsLabel = h('label', {}, t('roundsCount'), ' ', rounds);
@@ -74,6 +82,7 @@ export function tourneysPanel(app: App): { el: HTMLElement; poll(): Promise<void
     { class: 'tourney-form', id: 'tourney-create' },
     name,
     h('label', {}, t('format'), ' ', format),
+    h('label', {}, t('variant'), ' ', variant),
     h('label', {}, t('minutes'), ' ', minutes),
     h('label', {}, t('increment'), ' ', inc),
     h('label', {}, rated, ' ', t('rated')),
@@ -90,6 +99,7 @@ export function tourneysPanel(app: App): { el: HTMLElement; poll(): Promise<void
       minutes: Number(minutes.value) || 0,
       increment: Number(inc.value) || 0,
       rated: rated.checked,
+      variant: variant.value === 'atomic960' ? 'atomic960' : 'atomic',
       rounds: Number(rounds.value) || undefined,
       arenaMinutes: Number(arenaMinutes.value) || undefined,
     });
