@@ -494,11 +494,25 @@ impl World {
         // One time for the ratings and the row, so that a result can be
         // replayed from what is stored.
         let ended_at = unix_now();
-        let rated = if end.status == db::status::FINISHED {
-            self.rate_game(&game, end.result, ended_at)
-        } else {
-            None
+        let (lines, saves) = match end.status {
+            db::status::FINISHED => self.rate_game(&game, end.result, ended_at),
+            _ => None,
+        }
+        .map_or_else(Default::default, |r| (r.lines, r.saves));
+        // The record is queued before anyone is told: a page that reads
+        // the end and asks for the finished game at once (`/api/history`)
+        // reaches the store after it, even when this thread is slow to
+        // get to the line below its messages.
+        let ending = Ending {
+            status: end.status,
+            result: end.result.to_string(),
+            reason: reason.clone(),
+            code: end.code.to_string(),
+            ended_at,
+            white_ms,
+            black_ms,
         };
+        self.save_end(&mut game, ending, saves);
         let mut reply = None;
         for &pid in &players {
             let opponent = if game.white.id == Some(pid) {
@@ -524,9 +538,9 @@ impl World {
                     self.drop_offer(offer);
                 }
             }
-            let rating = rated
-                .as_ref()
-                .and_then(|r| r.lines.iter().find(|(id, _)| *id == pid))
+            let rating = lines
+                .iter()
+                .find(|(id, _)| *id == pid)
                 .map(|(_, change)| *change);
             let event = ended(EndFor::Player { rating });
             if Some(pid) == reply_to {
@@ -545,17 +559,6 @@ impl World {
         let mut skip = players.clone();
         skip.extend(game.observers.iter().copied());
         self.tell_game_watchers(ended(EndFor::Follower), &skip);
-        let ending = Ending {
-            status: end.status,
-            result: end.result.to_string(),
-            reason: reason.clone(),
-            code: end.code.to_string(),
-            ended_at,
-            white_ms,
-            black_ms,
-        };
-        let saves = rated.map(|r| r.saves).unwrap_or_default();
-        self.save_end(&mut game, ending, saves);
         if end.status == db::status::ADJOURNED {
             let by_server = end.kind == EndKind::ShutdownAdjourned;
             self.remember_adjourned(&game, white_ms, black_ms, by_server);
