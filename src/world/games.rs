@@ -512,7 +512,7 @@ impl World {
             white_ms,
             black_ms,
         };
-        self.save_end(&mut game, ending, saves);
+        let kept_notice = self.save_end(&mut game, ending, saves);
         let mut reply = None;
         for &pid in &players {
             let opponent = if game.white.id == Some(pid) {
@@ -559,6 +559,9 @@ impl World {
         let mut skip = players.clone();
         skip.extend(game.observers.iter().copied());
         self.tell_game_watchers(ended(EndFor::Follower), &skip);
+        if let Some(notice) = &kept_notice {
+            notice.end_sent();
+        }
         if end.status == db::status::ADJOURNED {
             let by_server = end.kind == EndKind::ShutdownAdjourned;
             self.remember_adjourned(&game, white_ms, black_ms, by_server);
