@@ -9,7 +9,8 @@ use crate::event::{EndKind, Event, Msg};
 use crate::msg;
 use crate::render::output::code;
 use crate::world::game::Viewer;
-use crate::world::games::{End, MoveOutcome};
+use crate::world::game_end::End;
+use crate::world::games::MoveOutcome;
 use crate::world::offers::OfferKind;
 use crate::world::{SessionId, World};
 

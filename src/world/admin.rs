@@ -10,7 +10,7 @@ use crate::msg;
 use crate::store::adjourned::StoredGame;
 use crate::store::games::{self as db, Ending};
 use crate::timefmt::unix_now;
-use crate::world::games::End;
+use crate::world::game_end::End;
 use crate::world::ratings::StoredRated;
 use crate::world::{Out, World};
 

@@ -17,7 +17,7 @@ use tokio::time::Instant;
 use crate::event::{EndKind, Event, Msg};
 use crate::msg;
 use crate::world::game::Viewer;
-use crate::world::games::End;
+use crate::world::game_end::End;
 use crate::world::offers::OfferKind;
 use crate::world::{Out, SessionId, World};
 

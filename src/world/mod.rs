@@ -17,6 +17,7 @@ pub mod exam_watch;
 pub mod examine;
 pub mod flood;
 pub mod game;
+pub mod game_end;
 pub mod games;
 pub mod negotiation;
 pub mod offers;

@@ -14,7 +14,7 @@ use tokio::time::Instant;
 use crate::event::{Answer, EndKind, Event, GameOffer, Msg};
 use crate::msg;
 use crate::world::game::Viewer;
-use crate::world::games::End;
+use crate::world::game_end::End;
 use crate::world::offers::{Offer, OfferKind};
 use crate::world::{Out, SessionId, World};
 

@@ -18,7 +18,7 @@ use crate::msg;
 use crate::world::clock::Clock;
 use crate::world::durable::Absence;
 use crate::world::game::Viewer;
-use crate::world::games::End;
+use crate::world::game_end::End;
 use crate::world::timers::TimerKey;
 use crate::world::{Out, SessionId, World};
 

@@ -22,7 +22,7 @@ pub fn framed(m: Msg) -> Event {
     }
 }
 use crate::world::durable::Countdown;
-use crate::world::games::End;
+use crate::world::game_end::End;
 use crate::world::timers::TimerKey;
 use crate::world::{Out, SessionId, World};
 

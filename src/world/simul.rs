@@ -20,7 +20,7 @@ use tokio::time::Instant;
 use crate::event::{EndKind, Event, Msg};
 use crate::msg;
 use crate::world::game::{Terms, Viewer};
-use crate::world::games::End;
+use crate::world::game_end::End;
 use crate::world::{Out, SessionId, World};
 
 /// The most boards one exhibitor may play at once.

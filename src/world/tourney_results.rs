@@ -12,7 +12,7 @@ use crate::timefmt::unix_now;
 use crate::tourney::{Format, GameResult, PlayerId};
 use crate::world::World;
 use crate::world::game::Game;
-use crate::world::games::End;
+use crate::world::game_end::End;
 use crate::world::ratings::StoredRated;
 use crate::world::timers::TimerKey;
 use crate::world::tourneys::{Stage, Status};

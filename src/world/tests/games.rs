@@ -10,7 +10,7 @@ use super::{Fixture, RATED, UNRATED};
 use crate::event::{Beginning, EndFor, EndKind, Event};
 use crate::settings::vars::Switch;
 use crate::world::admin::Verdict;
-use crate::world::games::End;
+use crate::world::game_end::End;
 
 /// The end a user received, with its result and what followed it.
 fn ended(events: &[std::sync::Arc<Event>]) -> Option<(EndKind, String, EndFor)> {
