@@ -182,6 +182,31 @@ impl Board12 {
         )
     }
 
+    /// Whether a castling right it shows has its king or rook off the
+    /// standard start's squares (king on e1/e8, rooks in the corners): such
+    /// a board can only be from an Atomic960 game. Style 12 does not name
+    /// the variant, so a board seen before any `Creating` line (a game
+    /// followed again by `refresh`) is read by this. A board whose rights
+    /// all stand on the standard squares castles alike in both modes.
+    pub fn castles_off_standard_squares(&self) -> bool {
+        let on = |rank: usize, file: usize, piece: char| {
+            self.ranks[rank].chars().nth(file) == Some(piece)
+        };
+        // White short, White long, Black short, Black long.
+        let standard = [
+            (7, 'K', 7, 'R'),
+            (7, 'K', 0, 'R'),
+            (0, 'k', 7, 'r'),
+            (0, 'k', 0, 'r'),
+        ];
+        self.castling
+            .iter()
+            .zip(standard)
+            .any(|(&right, (rank, king, corner, rook))| {
+                right && !(on(rank, 4, king) && on(rank, corner, rook))
+            })
+    }
+
     /// The colour `name` plays in this game, if any.
     pub fn color_of(&self, name: &str) -> Option<Color> {
         if self.white.eq_ignore_ascii_case(name) {
@@ -365,6 +390,29 @@ mod tests {
         );
         assert!(Board12::parse("<12> garbage").is_none());
         assert!(Board12::parse(&START.replace(" W ", " X ")).is_none());
+    }
+
+    #[test]
+    fn a_board_castling_off_the_standard_squares_is_atomic960() {
+        assert!(
+            !Board12::parse(START)
+                .unwrap()
+                .castles_off_standard_squares()
+        );
+        // Position 0 (BBQNNRKR): the king on g1, rooks on f1 and h1.
+        let p0 = START
+            .replace("rnbqkbnr", "bbqnnrkr")
+            .replace("RNBQKBNR", "BBQNNRKR");
+        assert!(Board12::parse(&p0).unwrap().castles_off_standard_squares());
+        // The same board without castling rights says nothing.
+        let no_rights = p0.replace(" W -1 1 1 1 1 ", " W -1 0 0 0 0 ");
+        let b = Board12::parse(&no_rights).unwrap();
+        assert!(!b.castles_off_standard_squares());
+        // Only Black's long right, with its rook on b8, not a8.
+        let b8 = START
+            .replace("rnbqkbnr", "-rbqkbnr")
+            .replace(" W -1 1 1 1 1 ", " W -1 0 0 0 1 ");
+        assert!(Board12::parse(&b8).unwrap().castles_off_standard_squares());
     }
 
     #[test]

@@ -367,7 +367,13 @@ impl Play<'_> {
         }
         let same_game = self.game.as_ref().is_some_and(|g| g.no == b.game);
         if !same_game {
-            let chess960 = self.announced == Some((b.game, true));
+            // The `Creating` or `Continuing` line says; a board seen
+            // without one (followed again by `refresh`) shows it by its
+            // castling squares.
+            let chess960 = match self.announced {
+                Some((no, chess960)) if no == b.game => chess960,
+                _ => b.castles_off_standard_squares(),
+            };
             match GameState::start(&b, &self.me, chess960) {
                 Ok(g) => {
                     tracing::info!(game = g.no, color = ?g.color, fen = %b.fen(), "playing");
