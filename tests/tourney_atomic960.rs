@@ -265,3 +265,44 @@ async fn an_atomic960_event_stays_atomic960_across_a_restart() {
         assert_eq!(g["FEN"], start.fen(), "round {round}: {pgn}");
     }
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_arena_wave_paired_before_a_restart_plays_the_position_it_announced() {
+    // Games start 3 s after their pairing: time to restart in between.
+    let mut server = support::TestServer::start_with(|c| {
+        c.tourney_countdown_seconds = 3.0;
+        c.tourney_forfeit_seconds = 30.0;
+    })
+    .await;
+    let names = ["Ann", "Ben", "Cid", "Dee"];
+    let (mut boss, mut players) = field(&server, &names).await;
+    ask(
+        &mut boss,
+        "tourney create Dash arena 1 0 atomic960 minutes=5",
+    )
+    .await;
+    join_all(&mut players, 1).await;
+    ask(&mut boss, "tourney start 1").await;
+    // The first wave: two games, one position.
+    let head = "Tourney #1: these games start from Atomic960 position ";
+    players[0].1.expect(head).await;
+    let rest = players[0].1.expect("\n").await;
+    let n: u32 = rest.split(' ').next().unwrap().parse().unwrap();
+    let wave = StartPosition::new(n).unwrap();
+    server.restart().await;
+    drop(boss);
+    drop(players);
+    let mut players = Vec::new();
+    for n in names {
+        players.push((n.to_string(), tourney_common::login(&server, n).await));
+    }
+    let played = play_until(&mut players, "no stop line", Some(2)).await;
+    assert_eq!(played.games.len(), 2, "{:?}", played.logs);
+    server.flush_store().await;
+    let pgn = export(&server, &["export-pgn", "--tourney", "1"]);
+    let games = pgn_games(&pgn);
+    assert!(games.len() >= 2, "{pgn}");
+    for g in &games[..2] {
+        assert_eq!(g["FEN"], wave.fen(), "position {n}: {pgn}");
+    }
+}

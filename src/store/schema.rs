@@ -311,6 +311,11 @@ const MIGRATIONS: &[&str] = &[
     ALTER TABLE ratings_by_variant RENAME TO ratings;
     CREATE INDEX ratings_rating ON ratings (variant, rating);
     CREATE INDEX ratings_best ON ratings (variant, best);",
+    // The start position (0–959) an Atomic960 arena's pairing wave drew
+    // for each of its games: a restart plays the announced position even
+    // for a game paired but not yet started (NULL elsewhere: a round's
+    // start is computed from the event's seed).
+    "ALTER TABLE tourney_games ADD COLUMN start_no INTEGER;",
 ];
 
 /// The version a fully migrated database has.

@@ -41,6 +41,9 @@ pub struct EventRow {
     pub games: Vec<Game>,
     /// The `games` row of each game, once it was started (same order).
     pub game_ids: Vec<Option<i64>>,
+    /// The Atomic960 start (0–959) an arena's wave drew for each game
+    /// (same order); `None` where the start follows from the seed.
+    pub starts: Vec<Option<u16>>,
     pub byes: Vec<Bye>,
 }
 
@@ -131,8 +134,8 @@ pub fn save(conn: &Connection, e: &EventRow) -> rusqlite::Result<()> {
     }
     let mut ins = conn.prepare_cached(
         "INSERT INTO tourney_games (tourney_id, seq, round, white_no, black_no, result, plies,
-             berserk_white, berserk_black, finished_order, game_id)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
+             berserk_white, berserk_black, finished_order, game_id, start_no)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
     )?;
     for (i, g) in e.games.iter().enumerate() {
         let game_id = e.game_ids.get(i).copied().flatten();
@@ -157,7 +160,8 @@ pub fn save(conn: &Connection, e: &EventRow) -> rusqlite::Result<()> {
             g.berserk_white,
             g.berserk_black,
             g.finished,
-            game_id
+            game_id,
+            e.starts.get(i).copied().flatten()
         ])?;
     }
     let mut ins = conn.prepare_cached(
@@ -227,6 +231,7 @@ pub fn load(conn: &Connection, id: i64) -> rusqlite::Result<Option<EventRow>> {
                     forfeits: Vec::new(),
                     games: Vec::new(),
                     game_ids: Vec::new(),
+                    starts: Vec::new(),
                     byes: Vec::new(),
                 })
             },
@@ -256,7 +261,7 @@ pub fn load(conn: &Connection, id: i64) -> rusqlite::Result<Option<EventRow>> {
     }
     let mut q = conn.prepare(
         "SELECT round, white_no, black_no, result, plies, berserk_white, berserk_black,
-             finished_order, game_id
+             finished_order, game_id, start_no
          FROM tourney_games WHERE tourney_id = ?1 ORDER BY seq",
     )?;
     let rows = q.query_map([id], |r| {
@@ -275,12 +280,14 @@ pub fn load(conn: &Connection, id: i64) -> rusqlite::Result<Option<EventRow>> {
                 finished: r.get(7)?,
             },
             r.get::<_, Option<i64>>(8)?,
+            r.get::<_, Option<u16>>(9)?,
         ))
     })?;
     for row in rows {
-        let (g, game_id) = row?;
+        let (g, game_id, start) = row?;
         e.games.push(g);
         e.game_ids.push(game_id);
+        e.starts.push(start);
     }
     let mut q = conn.prepare(
         "SELECT round, player_no, kind FROM tourney_byes WHERE tourney_id = ?1 ORDER BY round, player_no",
@@ -362,6 +369,7 @@ mod tests {
                 finished: Some(0),
             }],
             game_ids: vec![None],
+            starts: vec![Some(959)],
             byes: vec![Bye {
                 round: 2,
                 player: PlayerId(1),

@@ -11,10 +11,10 @@
 //!
 //! An arena has no rounds: each pairing wave (the games paired together
 //! when players become free) draws its own position, from the seed and
-//! the number of games paired before the wave. The wave a game belongs to
-//! is kept in memory only ([`Event::starts`]); after a restart an arena
-//! game that was paired but not yet started draws from its own index
-//! instead (the games already started keep their stored start FEN).
+//! the number of games paired before the wave. The start each game of a
+//! wave drew is stored with the game ([`Event::starts`], the
+//! `start_no` column), so that after a restart a game paired but not yet
+//! started plays the position that was announced.
 //!
 //! The variant itself is stored in the `format` column of the event's row
 //! after the format word (`swiss atomic960`), so no migration is needed; a

@@ -121,7 +121,7 @@ pub struct Event {
     /// Atomic or Atomic960 (see `tourney_starts.rs`).
     pub variant: Variant,
     /// An Atomic960 arena's start position of each game by its index, as
-    /// its pairing wave drew it (in memory only: `tourney_starts.rs`).
+    /// its pairing wave drew it (stored with the game: `tourney_starts.rs`).
     pub starts: BTreeMap<usize, StartPosition>,
 }
 
@@ -182,6 +182,9 @@ impl Event {
             forfeits: self.forfeits.iter().map(|(k, v)| (*k, *v)).collect(),
             games: self.t.games().to_vec(),
             game_ids: self.links.iter().map(|l| l.db_id).collect(),
+            starts: (0..self.t.games().len())
+                .map(|i| self.starts.get(&i).map(|s| s.number()))
+                .collect(),
             byes: self.t.byes().to_vec(),
         }
     }
@@ -224,6 +227,12 @@ impl Event {
             let left = (end - unix_now()).max(0) as u64;
             now + Duration::from_secs(left)
         });
+        let starts = row
+            .starts
+            .iter()
+            .enumerate()
+            .filter_map(|(i, n)| Some((i, StartPosition::new(u32::from((*n)?))?)))
+            .collect();
         let t = Tournament::from_rows(format, row.seed, row.players, row.games, row.byes)
             .map_err(|e| e.to_string())?;
         Ok(Event {
@@ -246,7 +255,7 @@ impl Event {
             links,
             forfeits: row.forfeits.into_iter().filter(|(_, n)| *n > 0).collect(),
             variant,
-            starts: BTreeMap::new(),
+            starts,
         })
     }
 
