@@ -24,6 +24,15 @@ use crate::timefmt::unix_now;
 pub const PASSWORD_MIN: usize = 4;
 pub const PASSWORD_MAX: usize = 64;
 
+/// Why a new password typed twice in a form is refused: the two differ,
+/// or [`check_new_password`] refuses it.
+pub fn check_password_twice(password: &str, again: &str) -> Result<(), Msg> {
+    if password != again {
+        return Err(msg!("signup-passwords-differ"));
+    }
+    check_new_password(password)
+}
+
 /// Why a new password is refused, as the user's line.
 pub fn check_new_password(password: &str) -> Result<(), Msg> {
     if password.chars().count() < PASSWORD_MIN {

@@ -85,10 +85,7 @@ fn check_email(email: &str) -> Result<Option<&str>, Msg> {
 /// Every check that needs neither the database nor the hashing threads.
 pub fn check(form: &Form, reserved: &names::Reserved) -> Result<(), Msg> {
     names::check(form.name.trim(), reserved)?;
-    if form.password != form.password2 {
-        return Err(msg!("signup-passwords-differ"));
-    }
-    crate::own_account::check_new_password(&form.password)?;
+    crate::own_account::check_password_twice(&form.password, &form.password2)?;
     check_email(&form.email)?;
     Ok(())
 }

@@ -121,10 +121,9 @@ pub async fn password(
         );
     };
     let name = f.name.trim().to_string();
-    let done = if f.new != f.new2 {
-        Err(msg!("signup-passwords-differ"))
-    } else {
-        own_account::change_password(&state.shared, client.ip, &name, f.old, f.new).await
+    let done = match own_account::check_password_twice(&f.new, &f.new2) {
+        Ok(()) => own_account::change_password(&state.shared, client.ip, &name, f.old, f.new).await,
+        Err(m) => Err(m),
     };
     match done {
         Ok(()) => {

@@ -244,12 +244,7 @@ pub async fn new_password(
             Shown::Nothing,
         );
     };
-    let checked = if f.new != f.new2 {
-        Err(msg!("signup-passwords-differ"))
-    } else {
-        crate::own_account::check_new_password(&f.new)
-    };
-    if let Err(m) = checked {
+    if let Err(m) = crate::own_account::check_password_twice(&f.new, &f.new2) {
         let shown = Shown::NewPassword(&f.token);
         return answer(StatusCode::BAD_REQUEST, false, m, shown);
     }
