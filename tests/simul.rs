@@ -36,6 +36,20 @@ async fn join(giver: &mut Client, player: &mut Client, name: &str, board: u32, n
         .await;
 }
 
+/// Anna and Boris, each given a board of `giver`'s new simul (boards 1
+/// and 2, games 1 and 2), everyone's bell off.
+async fn simul_of_two(server: &TestServer, giver: &mut Client) -> (Client, Client) {
+    let mut anna = server.named("Anna").await;
+    let mut boris = server.named("Boris").await;
+    for c in [&mut *giver, &mut anna, &mut boris] {
+        c.command("set bell 0").await;
+    }
+    giver.command("simopen").await;
+    join(giver, &mut anna, "Anna", 1, 1).await;
+    join(giver, &mut boris, "Boris", 2, 2).await;
+    (anna, boris)
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn one_exhibitor_plays_four_boards_to_the_end() {
     let server = TestServer::start().await;
@@ -208,14 +222,7 @@ async fn one_exhibitor_plays_four_boards_to_the_end() {
 async fn simallabort_ends_every_board_and_a_gone_exhibitor_finds_every_board_on_return() {
     let server = TestServer::start().await;
     let mut giver = server.named("Giver").await;
-    let mut anna = server.named("Anna").await;
-    let mut boris = server.named("Boris").await;
-    for c in [&mut giver, &mut anna, &mut boris] {
-        c.command("set bell 0").await;
-    }
-    giver.command("simopen").await;
-    join(&mut giver, &mut anna, "Anna", 1, 1).await;
-    join(&mut giver, &mut boris, "Boris", 2, 2).await;
+    let (mut anna, mut boris) = simul_of_two(&server, &mut giver).await;
     giver
         .command_keeping("e4", "You are now at board 2, against Boris (game 2).")
         .await;
@@ -284,14 +291,7 @@ async fn an_exhibitor_logging_in_again_elsewhere_takes_the_simul_along() {
     let server = TestServer::start().await;
     server.add_user("Giver", "givepw", Titles::default());
     let mut giver = server.user("Giver", "givepw").await;
-    let mut anna = server.named("Anna").await;
-    let mut boris = server.named("Boris").await;
-    for c in [&mut giver, &mut anna, &mut boris] {
-        c.command("set bell 0").await;
-    }
-    giver.command("simopen").await;
-    join(&mut giver, &mut anna, "Anna", 1, 1).await;
-    join(&mut giver, &mut boris, "Boris", 2, 2).await;
+    let (mut anna, _boris) = simul_of_two(&server, &mut giver).await;
     // The same account logs in on another connection: this one takes
     // the place of the first, simul and all.
     let mut again = server.user("Giver", "givepw").await;
