@@ -219,18 +219,42 @@ async fn round_robin_knockout_and_arena_take_atomic960_too() {
     }
 }
 
+/// The four players of the restart tests.
+const FOUR: [&str; 4] = ["Ann", "Ben", "Cid", "Dee"];
+
+/// Event 1, made by `tourney create TERMS`, with the four players joined
+/// and started: the TD and the players.
+async fn started(
+    server: &support::TestServer,
+    terms: &str,
+) -> (support::Client, Vec<(String, support::Client)>) {
+    let (mut boss, mut players) = field(server, &FOUR).await;
+    ask(&mut boss, &format!("tourney create {terms}")).await;
+    join_all(&mut players, 1).await;
+    ask(&mut boss, "tourney start 1").await;
+    (boss, players)
+}
+
+/// The server stopped and started again while everyone was connected,
+/// and the four players back (`before`'s connections are dropped after
+/// the stop, as the server's shutdown closed them).
+async fn restarted(
+    server: &mut support::TestServer,
+    before: (support::Client, Vec<(String, support::Client)>),
+) -> Vec<(String, support::Client)> {
+    server.restart().await;
+    drop(before);
+    let mut players = Vec::new();
+    for n in FOUR {
+        players.push((n.to_string(), tourney_common::login(server, n).await));
+    }
+    players
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_atomic960_event_stays_atomic960_across_a_restart() {
     let mut server = server(30.0).await;
-    let names = ["Ann", "Ben", "Cid", "Dee"];
-    let (mut boss, mut players) = field(&server, &names).await;
-    ask(
-        &mut boss,
-        "tourney create Long swiss 5 0 atomic960 rounds=3",
-    )
-    .await;
-    join_all(&mut players, 1).await;
-    ask(&mut boss, "tourney start 1").await;
+    let (boss, mut players) = started(&server, "Long swiss 5 0 atomic960 rounds=3").await;
     // Round 1 is played; round 2 is paired and announced.
     let first = play_until(
         &mut players,
@@ -240,13 +264,7 @@ async fn an_atomic960_event_stays_atomic960_across_a_restart() {
     .await;
     let before = announced(&first.logs.join(""), 1);
     assert!(before.contains_key(&2), "{:?}", first.logs);
-    server.restart().await;
-    drop(boss);
-    drop(players);
-    let mut players = Vec::new();
-    for n in names {
-        players.push((n.to_string(), tourney_common::login(&server, n).await));
-    }
+    let mut players = restarted(&mut server, (boss, players)).await;
     let rest = play_until(&mut players, "Tourney #1 \"Long\" is over.", None).await;
     let after = announced(&rest.logs.join(""), 1);
     assert!(after.contains_key(&3), "{:?}", rest.logs);
@@ -274,28 +292,14 @@ async fn an_arena_wave_paired_before_a_restart_plays_the_position_it_announced()
         c.tourney_forfeit_seconds = 30.0;
     })
     .await;
-    let names = ["Ann", "Ben", "Cid", "Dee"];
-    let (mut boss, mut players) = field(&server, &names).await;
-    ask(
-        &mut boss,
-        "tourney create Dash arena 1 0 atomic960 minutes=5",
-    )
-    .await;
-    join_all(&mut players, 1).await;
-    ask(&mut boss, "tourney start 1").await;
+    let (boss, mut players) = started(&server, "Dash arena 1 0 atomic960 minutes=5").await;
     // The first wave: two games, one position.
     let head = "Tourney #1: these games start from Atomic960 position ";
     players[0].1.expect(head).await;
     let rest = players[0].1.expect("\n").await;
     let n: u32 = rest.split(' ').next().unwrap().parse().unwrap();
     let wave = StartPosition::new(n).unwrap();
-    server.restart().await;
-    drop(boss);
-    drop(players);
-    let mut players = Vec::new();
-    for n in names {
-        players.push((n.to_string(), tourney_common::login(&server, n).await));
-    }
+    let mut players = restarted(&mut server, (boss, players)).await;
     let played = play_until(&mut players, "no stop line", Some(2)).await;
     assert_eq!(played.games.len(), 2, "{:?}", played.logs);
     server.flush_store().await;
