@@ -324,15 +324,10 @@ async fn the_server_flags_and_knows_when_the_winner_cannot_mate() {
     );
     // Style 12's clocks: Black's is 5:30 now; White's runs (it is White's
     // move), so it may show a second less on a slow machine.
-    let board: Vec<&str> = msg
-        .lines()
-        .find(|l| l.starts_with("<12> "))
-        .map(|l| l.split(' ').collect())
-        .unwrap_or_default();
-    let clocks: Vec<u32> = board
-        .get(24..26)
-        .map(|c| c.iter().filter_map(|t| t.parse().ok()).collect())
-        .unwrap_or_default();
+    let clocks: Vec<u32> = style12_fields(&msg)[24..26]
+        .iter()
+        .filter_map(|t| t.parse().ok())
+        .collect();
     assert!(
         matches!(clocks[..], [298..=300, 330]),
         "Dave (Black) has 5:30 now: {msg}"
