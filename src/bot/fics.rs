@@ -5,7 +5,8 @@
 //! §5.2, §5.6, §5.7), so the bridge works with any FICS-style server, not
 //! only atomicd. Pure code: a line in, an [`Event`] out.
 
-use shakmaty::Color;
+use shakmaty::fen::Fen;
+use shakmaty::{CastlingMode, Color};
 
 /// A line the bot acts on.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -182,29 +183,15 @@ impl Board12 {
         )
     }
 
-    /// Whether a castling right it shows has its king or rook off the
-    /// standard start's squares (king on e1/e8, rooks in the corners): such
-    /// a board can only be from an Atomic960 game. Style 12 does not name
-    /// the variant, so a board seen before any `Creating` line (a game
-    /// followed again by `refresh`) is read by this. A board whose rights
-    /// all stand on the standard squares castles alike in both modes.
+    /// Whether its castling rights can only be Atomic960's: a right whose
+    /// king or rook stands off the standard squares (shakmaty's
+    /// `CastlingMode::detect`). Style 12 does not name the variant, so a
+    /// board seen before any `Creating` line (a game followed again by
+    /// `refresh`) is read by this; rights on the standard squares castle
+    /// alike in both modes.
     pub fn castles_off_standard_squares(&self) -> bool {
-        let on = |rank: usize, file: usize, piece: char| {
-            self.ranks[rank].chars().nth(file) == Some(piece)
-        };
-        // White short, White long, Black short, Black long.
-        let standard = [
-            (7, 'K', 7, 'R'),
-            (7, 'K', 0, 'R'),
-            (0, 'k', 7, 'r'),
-            (0, 'k', 0, 'r'),
-        ];
-        self.castling
-            .iter()
-            .zip(standard)
-            .any(|(&right, (rank, king, corner, rook))| {
-                right && !(on(rank, 4, king) && on(rank, corner, rook))
-            })
+        Fen::from_ascii(self.fen().as_bytes())
+            .is_ok_and(|fen| CastlingMode::detect(fen.as_setup()) == CastlingMode::Chess960)
     }
 
     /// The colour `name` plays in this game, if any.
