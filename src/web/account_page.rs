@@ -121,10 +121,11 @@ pub async fn password(
         );
     };
     let name = f.name.trim().to_string();
-    let done = match own_account::check_password_twice(&f.new, &f.new2) {
-        Ok(()) => own_account::change_password(&state.shared, client.ip, &name, f.old, f.new).await,
-        Err(m) => Err(m),
-    };
+    let done = async {
+        own_account::check_password_twice(&f.new, &f.new2)?;
+        own_account::change_password(&state.shared, client.ip, &name, f.old, f.new).await
+    }
+    .await;
     match done {
         Ok(()) => {
             let m = msg!("password-changed");
